@@ -1,0 +1,29 @@
+#pragma once
+// The command line: CLI11 binds the options to strings and flags, then every value goes through our
+// own parsers (sizes, durations, strategies), so a bad value is a usage error in our words.
+
+#include <optional>
+#include <string>
+
+#include "pipetop/core/report.hpp"
+#include "pipetop/core/run_config.hpp"
+
+namespace pipetop {
+
+struct RunCommand {
+  RunConfig config;
+  OutputFormat format = OutputFormat::text;
+};
+
+// What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text
+// to print.
+struct ParsedCommandLine {
+  std::optional<RunCommand> run;
+  int exit_code = 0;
+  std::string out;  // for stdout (help)
+  std::string err;  // for stderr (errors)
+};
+
+[[nodiscard]] ParsedCommandLine parse_command_line(int argc, const char* const* argv);
+
+}  // namespace pipetop

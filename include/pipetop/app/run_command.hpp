@@ -1,0 +1,14 @@
+#pragma once
+// `pipetop run`: one session, headless, reported as text, CSV or JSON Lines on stdout.
+
+#include "pipetop/app/cli.hpp"
+
+namespace pipetop {
+
+// Validates, runs and reports; returns the process exit code: 0 when the run ended by duration or
+// byte count, 1 when a worker failed, 2/3 for a configuration refused by validate() or the kernel,
+// 128+N when signal N (SIGINT, SIGTERM, SIGHUP) interrupted it (the summary is printed all the same).
+// Errors go to stderr as "pipetop: <what>" plus a hint; no worker outlives this call.
+[[nodiscard]] int run_headless(const RunCommand& command);
+
+}  // namespace pipetop

@@ -1,0 +1,32 @@
+#pragma once
+// Headless output of `pipetop run`: text (a line per second and a summary), CSV (a row per sample and
+// a summary row) or JSON Lines (sample objects and one summary object). A Report turns events into
+// text; the caller writes it out, so every format is testable as strings.
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/sample.hpp"
+
+namespace pipetop {
+
+enum class OutputFormat { text, csv, json };
+[[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
+
+class Report {
+ public:
+  virtual ~Report() = default;
+  // Text to print before the first sample (a CSV header; may be empty).
+  [[nodiscard]] virtual std::string header() = 0;
+  // Text for one sample of `role`, in arrival order per worker (may be empty).
+  [[nodiscard]] virtual std::string sample(WorkerRole role, const Sample& sample) = 0;
+  // Text for the end of the run.
+  [[nodiscard]] virtual std::string summary(const RunOutcome& outcome) = 0;
+};
+
+[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format);
+
+}  // namespace pipetop

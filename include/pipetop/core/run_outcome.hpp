@@ -1,0 +1,46 @@
+#pragma once
+// What a finished (or interrupted) run produced: everything a report needs, and nothing measured
+// elsewhere.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/sample.hpp"
+
+namespace pipetop {
+
+enum class WorkerRole { writer, reader };
+[[nodiscard]] std::string_view to_string(WorkerRole role);
+
+struct HugePageResult {
+  bool requested = false;
+  bool verified = false;  // every buffer of both workers is backed by huge pages, as measured
+  std::string detail;     // what was measured, or why they were not obtained / not checked
+};
+
+struct VerifyResult {
+  std::uint64_t bytes_checked = 0;
+  std::uint64_t mismatches = 0;
+  std::uint64_t first_mismatch = 0;  // stream offset; meaningful when mismatches > 0
+};
+
+enum class EndReason { duration, bytes, interrupted, worker_failed };
+[[nodiscard]] std::string_view to_string(EndReason reason);
+
+struct RunOutcome {
+  RunConfig config;                   // as run: default CPUs resolved
+  std::uint64_t pipe_bytes = 0;       // F_GETPIPE_SZ of the pipe the workers used
+  std::vector<Sample> writer;         // samples in time order; the first is the start of transfer
+  std::vector<Sample> reader;
+  std::uint64_t dropped_samples = 0;  // both rings
+  HugePageResult huge_pages;
+  std::optional<VerifyResult> verify;
+  EndReason end = EndReason::duration;
+  std::string failure;  // a worker's error, when end == worker_failed
+};
+
+}  // namespace pipetop

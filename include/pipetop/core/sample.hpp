@@ -1,0 +1,21 @@
+#pragma once
+// One sample a worker streams to the dashboard: cumulative figures at a monotonic instant. Rates are
+// computed by the consumer from deltas of cumulative values, so a dropped sample costs resolution,
+// never bytes.
+
+#include <cstdint>
+#include <type_traits>
+
+namespace pipetop {
+
+struct Sample {
+  std::int64_t t_ns = 0;        // CLOCK_MONOTONIC, nanoseconds
+  std::uint64_t bytes = 0;      // cumulative bytes this worker moved through the pipe
+  std::uint64_t syscalls = 0;   // cumulative syscalls of the transfer loop (transfers, EAGAINs, polls)
+  std::uint64_t eagain = 0;     // cumulative EAGAIN returns (busy loop spinning on a full/empty pipe)
+};
+
+static_assert(std::is_trivially_copyable_v<Sample>, "samples are copied through shared memory");
+static_assert(std::is_standard_layout_v<Sample>);
+
+}  // namespace pipetop

@@ -1,0 +1,91 @@
+#pragma once
+// A single-producer / single-consumer ring of trivially copyable items, built to live in a
+// MAP_SHARED mapping that a worker (producer) and the dashboard (consumer) both see after fork().
+//
+// - Each index sits on its own cache line, and each side caches the other side's index on a line of
+//   its own, so the hot path touches the shared lines only when it must (false sharing would distort
+//   exactly what pipetop measures).
+// - The producer never waits: a push into a full ring drops the item and counts the drop.
+// - Memory ordering: the producer writes the slot, then publishes with head.store(release); the
+//   consumer's head.load(acquire) makes the slot visible. The consumer releases the slot with
+//   tail.store(release); the producer's tail.load(acquire) orders its next write of that slot after
+//   the consumer's read of it.
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+
+namespace pipetop {
+
+inline constexpr std::size_t kCacheLineBytes = 64;
+
+template <class T, std::size_t Capacity>
+class SpscRing {
+  static_assert(std::is_trivially_copyable_v<T>, "ring items are copied between processes");
+  static_assert(Capacity >= 2 && (Capacity & (Capacity - 1)) == 0, "capacity must be a power of two");
+  static_assert(std::atomic<std::uint64_t>::is_always_lock_free,
+                "a lock in shared memory would not be shared across processes");
+
+ public:
+  static constexpr std::size_t capacity = Capacity;
+
+  // Producer side. Returns false (and counts a drop) when the ring is full; never blocks.
+  bool try_push(const T& item) noexcept {
+    const std::uint64_t head = producer_.head.load(std::memory_order_relaxed);
+    if (head - producer_.cached_tail >= Capacity) {
+      producer_.cached_tail = consumer_.tail.load(std::memory_order_acquire);
+      if (head - producer_.cached_tail >= Capacity) {
+        producer_.dropped.store(producer_.dropped.load(std::memory_order_relaxed) + 1,
+                                std::memory_order_relaxed);
+        return false;
+      }
+    }
+    slots_[head & (Capacity - 1)] = item;
+    producer_.head.store(head + 1, std::memory_order_release);
+    return true;
+  }
+
+  // Consumer side. Returns false when the ring is empty.
+  bool try_pop(T& out) noexcept {
+    const std::uint64_t tail = consumer_.tail.load(std::memory_order_relaxed);
+    if (tail == consumer_.cached_head) {
+      consumer_.cached_head = producer_.head.load(std::memory_order_acquire);
+      if (tail == consumer_.cached_head) return false;
+    }
+    out = slots_[tail & (Capacity - 1)];
+    consumer_.tail.store(tail + 1, std::memory_order_release);
+    return true;
+  }
+
+  // Consumer side: items lost because the ring was full when the producer pushed.
+  [[nodiscard]] std::uint64_t dropped() const noexcept {
+    return producer_.dropped.load(std::memory_order_relaxed);
+  }
+
+ private:
+  struct alignas(kCacheLineBytes) ProducerLine {
+    std::atomic<std::uint64_t> head{0};
+    std::atomic<std::uint64_t> dropped{0};
+    std::uint64_t cached_tail = 0;  // producer's copy of consumer_.tail
+  };
+  struct alignas(kCacheLineBytes) ConsumerLine {
+    std::atomic<std::uint64_t> tail{0};
+    std::uint64_t cached_head = 0;  // consumer's copy of producer_.head
+  };
+
+  ProducerLine producer_;
+  ConsumerLine consumer_;
+  alignas(kCacheLineBytes) std::array<T, Capacity> slots_{};
+
+ public:
+  // Layout proofs (offsetof needs the members declared above).
+  static constexpr bool layout_ok() noexcept {
+    return sizeof(ProducerLine) == kCacheLineBytes && sizeof(ConsumerLine) == kCacheLineBytes &&
+           alignof(ProducerLine) == kCacheLineBytes;
+  }
+};
+
+}  // namespace pipetop

@@ -1,0 +1,29 @@
+#pragma once
+// Throughput from cumulative samples. Every rate comes from a positive time delta and a
+// non-decreasing byte count; anything else yields std::nullopt, so no impossible rate is ever shown.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "pipetop/core/sample.hpp"
+
+namespace pipetop {
+
+[[nodiscard]] double bytes_to_gib(double bytes) noexcept;
+
+// Bytes per second from `from` to `to`; nullopt if to.t_ns <= from.t_ns or bytes went backwards.
+[[nodiscard]] std::optional<double> rate_bytes_per_s(const Sample& from, const Sample& to) noexcept;
+
+struct ThroughputSummary {
+  std::optional<double> gib_per_s;         // steady-state mean: first 10% of the elapsed time dropped
+  std::optional<double> gib_per_s_median;  // median of the per-interval rates in that steady state
+  std::uint64_t bytes = 0;                 // bytes between the first and the last sample
+  double elapsed_s = 0;                    // time between the first and the last sample
+  std::size_t samples = 0;
+};
+
+// `samples` in time order, the first being the worker's start (bytes 0 at the start of transfer).
+[[nodiscard]] ThroughputSummary summarize_throughput(std::span<const Sample> samples);
+
+}  // namespace pipetop

@@ -1,0 +1,19 @@
+#pragma once
+// The one clock every sample uses. Inline: it is read in the transfer loops (a vDSO call, no syscall
+// where the clocksource allows).
+
+#include <cstdint>
+#include <ctime>
+
+namespace pipetop {
+
+[[nodiscard]] inline std::int64_t monotonic_ns() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// Sleeps for `ns` (resuming after signals).
+void sleep_ns(std::int64_t ns) noexcept;
+
+}  // namespace pipetop

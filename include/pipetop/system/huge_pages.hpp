@@ -1,0 +1,18 @@
+#pragma once
+// Checking that buffers are really backed by transparent huge pages, after they were faulted in.
+
+#include <vector>
+
+#include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/smaps.hpp"
+
+namespace pipetop {
+
+// Measures how much of `ranges` is backed by huge pages: per 4 KiB page through /proc/self/pagemap and
+// /proc/kpageflags where readable (root), else AnonHugePages of the covering mappings in
+// /proc/self/smaps. verified is true only when every byte of the ranges is huge-page backed. Never
+// fails: when nothing can be read, verified is false and detail says why. When not obtained, detail
+// names the THP settings that explain it.
+[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges);
+
+}  // namespace pipetop

@@ -1,0 +1,24 @@
+#pragma once
+// Facts about this machine that decide what a run may ask for.
+
+#include <string>
+#include <vector>
+
+#include "pipetop/core/cpu_list.hpp"
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/validate.hpp"
+
+namespace pipetop {
+
+// Page size, /proc/sys/fs/pipe-max-size, privilege and online CPUs. Never fails: a file that cannot be
+// read leaves the MachineLimits default for that field (1 MiB pipe limit, CPUs 0..nproc-1).
+[[nodiscard]] MachineLimits read_machine_limits();
+
+// Online CPUs with their physical package and core, for default pinning. CPUs whose topology cannot be
+// read count as separate cores.
+[[nodiscard]] std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus);
+
+// The bracketed choice of /sys/kernel/mm/transparent_hugepage/<name> ("madvise"), or "unknown".
+[[nodiscard]] std::string read_thp_setting(const std::string& name);
+
+}  // namespace pipetop

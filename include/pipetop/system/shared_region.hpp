@@ -1,0 +1,83 @@
+#pragma once
+// The memory the dashboard and its two workers share: an anonymous MAP_SHARED mapping created before
+// fork(), so nothing is named in /dev/shm, nothing leaks, and no other process can attach.
+// It holds a control block (go/stop flags, each worker's state and final report) and one sample ring
+// per worker.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/sample.hpp"
+#include "pipetop/core/spsc_ring.hpp"
+
+namespace pipetop {
+
+inline constexpr std::size_t kSampleRingCapacity = 8192;  // 82 s of samples at the default 10 ms
+using SampleRing = SpscRing<Sample, kSampleRingCapacity>;
+static_assert(SampleRing::layout_ok(), "ring indices must each own a cache line");
+
+enum class WorkerState : int { starting, ready, running, finished, failed };
+
+// Written by a worker before it publishes finished or failed (release); read by the parent after
+// seeing that state (acquire).
+struct WorkerReport {
+  int error_kind = 0;  // ExitCode of the failure
+  char message[512] = {};
+  char hint[256] = {};
+  bool huge_requested = false;
+  bool huge_verified = false;
+  char huge_detail[256] = {};
+  bool verified_stream = false;  // the reader checked the --verify pattern
+  std::uint64_t verify_checked = 0;
+  std::uint64_t verify_mismatches = 0;
+  std::uint64_t verify_first_mismatch = 0;
+};
+
+struct alignas(kCacheLineBytes) WorkerSlot {
+  std::atomic<int> state{static_cast<int>(WorkerState::starting)};
+  WorkerReport report;
+  SampleRing ring;
+
+  [[nodiscard]] WorkerState load_state() const noexcept {
+    return static_cast<WorkerState>(state.load(std::memory_order_acquire));
+  }
+  void publish(WorkerState s) noexcept { state.store(static_cast<int>(s), std::memory_order_release); }
+};
+
+struct ControlBlock {
+  alignas(kCacheLineBytes) std::atomic<bool> go{false};    // parent: both workers ready, start moving
+  alignas(kCacheLineBytes) std::atomic<bool> stop{false};  // parent: writer, stop; reader drains to EOF
+  WorkerSlot writer;
+  WorkerSlot reader;
+};
+
+// Copies `text` into a fixed char array, truncating, always NUL-terminated.
+template <std::size_t N>
+void copy_text(char (&dst)[N], std::string_view text) noexcept {
+  const std::size_t n = text.size() < N - 1 ? text.size() : N - 1;
+  for (std::size_t i = 0; i < n; ++i) dst[i] = text[i];
+  dst[n] = '\0';
+}
+
+class SharedRegion {
+ public:
+  // Maps and constructs a ControlBlock. On failure returns a runtime error naming mmap and errno.
+  [[nodiscard]] static Result<SharedRegion> create();
+
+  SharedRegion(SharedRegion&& other) noexcept;
+  SharedRegion& operator=(SharedRegion&&) = delete;
+  SharedRegion(const SharedRegion&) = delete;
+  SharedRegion& operator=(const SharedRegion&) = delete;
+  ~SharedRegion();
+
+  [[nodiscard]] ControlBlock& control() const { return *control_; }
+
+ private:
+  explicit SharedRegion(ControlBlock* control) : control_(control) {}
+  ControlBlock* control_ = nullptr;
+};
+
+}  // namespace pipetop

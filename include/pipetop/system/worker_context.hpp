@@ -1,0 +1,48 @@
+#pragma once
+// What a worker process gets, and the steps both workers share: pinning, the ready/go handshake,
+// the fd mode, waiting with poll(2), and reporting a failure to the parent.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/smaps.hpp"
+#include "pipetop/system/sampler.hpp"
+#include "pipetop/system/shared_region.hpp"
+
+namespace pipetop {
+
+struct WorkerContext {
+  const RunConfig& config;
+  int fd;  // the worker's end of the pipe
+  ControlBlock& control;
+  WorkerSlot& slot;
+};
+
+// Pins the calling process to `cpu` (unset or kUnpinned: leaves it). On failure returns an
+// environment error naming sched_setaffinity, the CPU and errno.
+[[nodiscard]] Result<void> pin_to_cpu(const std::optional<int>& cpu);
+
+// Sets O_NONBLOCK on `fd`. On failure returns a runtime error naming fcntl and errno.
+[[nodiscard]] Result<void> set_nonblocking(int fd);
+
+// Publishes ready, then waits for the parent's go. Returns false if the parent said stop instead.
+[[nodiscard]] bool wait_for_go(const WorkerContext& ctx) noexcept;
+
+// Waits until `fd` is ready for `events` with poll(2): blocking, or spinning with a zero timeout when
+// `busy`. Every poll call is counted as a syscall.
+void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcept;
+
+// With --huge-pages, checks that `ranges` (the worker's buffers; none for a splice reader) are backed
+// by huge pages and stores the outcome, prefixed with `who`, in the worker's report.
+void record_huge_pages(const WorkerContext& ctx, std::string_view who, const std::vector<AddressRange>& ranges);
+
+// Stores `error` in the worker's report and publishes failed. Returns the exit code for _exit.
+[[nodiscard]] int report_failure(WorkerSlot& slot, const Error& error) noexcept;
+
+// "vmsplice(fd=4, 128 KiB): Invalid argument [EINVAL]"
+[[nodiscard]] Error syscall_error(std::string_view call, int fd, std::uint64_t bytes, int err);
+
+}  // namespace pipetop

@@ -1,0 +1,21 @@
+#pragma once
+// Forking a worker from this binary (no exec).
+
+#include <sys/types.h>
+
+#include <functional>
+
+#include "pipetop/core/error.hpp"
+
+namespace pipetop {
+
+// Forks a child that runs `body` and leaves with _exit(body's return value) — never returning into
+// the caller's stack, never flushing the parent's stdio buffers. Before `body` the child:
+// - asks for SIGKILL when the parent dies (PR_SET_PDEATHSIG) and exits at once if the parent is
+//   already gone (getppid() changed: the race prctl alone cannot close);
+// - empties its signal mask; ignores SIGINT, SIGQUIT and SIGHUP (the parent decides when workers stop,
+//   even on Ctrl-C to the whole process group) and SIGPIPE (a closed pipe becomes EPIPE).
+// On fork failure returns a runtime error naming fork and errno (EAGAIN: process limit).
+[[nodiscard]] Result<pid_t> spawn_worker(const std::function<int()>& body);
+
+}  // namespace pipetop

@@ -1,0 +1,119 @@
+#include "pipetop/app/cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <sstream>
+
+namespace pipetop {
+namespace {
+
+// Raw option values as typed; converted by to_run_command().
+struct RunArgs {
+  std::string writer = "write";
+  std::string reader = "read";
+  bool huge_pages = false;
+  bool busy_loop = false;
+  bool poll = false;
+  bool gift = false;
+  bool lock_memory = false;
+  bool no_touch = false;
+  bool same_buffer = false;
+  bool verify = false;
+  std::string buffer_size = "256KiB";
+  std::string pipe_size;
+  std::optional<int> writer_cpu;
+  std::optional<int> reader_cpu;
+  std::string interval = "10ms";
+  std::string duration = "5s";
+  std::string bytes;
+  std::string format = "text";
+};
+
+void bind_run_options(CLI::App& run, RunArgs& a) {
+  run.add_option("--writer", a.writer, "How the writer moves bytes into the pipe: write | vmsplice")->capture_default_str();
+  run.add_option("--reader", a.reader, "How the reader takes bytes out: read | splice (to /dev/null)")->capture_default_str();
+  run.add_flag("--huge-pages", a.huge_pages, "2 MiB-aligned buffers with MADV_HUGEPAGE (verified after pre-faulting)");
+  run.add_flag("--busy-loop", a.busy_loop, "Non-blocking calls, spinning on EAGAIN instead of sleeping");
+  run.add_flag("--poll", a.poll, "poll(2) the pipe before each call");
+  run.add_flag("--gift", a.gift, "SPLICE_F_GIFT on vmsplice, SPLICE_F_MOVE on splice");
+  run.add_flag("--lock-memory", a.lock_memory, "mlock(2) the buffers");
+  run.add_flag("--no-touch", a.no_touch, "Do not pre-fault the buffers");
+  run.add_flag("--same-buffer", a.same_buffer, "Both writer halves in one allocation instead of two");
+  run.add_flag("--verify", a.verify, "Writer sends a position-dependent pattern; reader checks every byte");
+  run.add_option("--buffer-size", a.buffer_size, "Writer buffer (two halves) and reader buffer: 65536, 64K, 2MiB...")
+      ->capture_default_str();
+  run.add_option("--pipe-size", a.pipe_size, "F_SETPIPE_SZ (default: half the buffer with vmsplice, else kernel default)");
+  run.add_option("--writer-cpu", a.writer_cpu, "Pin the writer to this CPU (-1: unpinned; default: separate cores)");
+  run.add_option("--reader-cpu", a.reader_cpu, "Pin the reader to this CPU (-1: unpinned)");
+  run.add_option("--interval", a.interval, "Sampling interval (10ms, 100ms...)")->capture_default_str();
+  run.add_option("--duration", a.duration, "How long to move bytes (5s, 1m...)")->capture_default_str();
+  run.add_option("--bytes", a.bytes, "Stop after the writer has moved this many bytes (overrides --duration)");
+  run.add_option("--format", a.format, "Output: text | csv | json (JSON Lines)")->capture_default_str();
+}
+
+Result<RunCommand> to_run_command(const RunArgs& a) {
+  RunCommand command;
+  RunConfig& c = command.config;
+  auto apply = [](auto parsed, auto& field) -> Result<void> {
+    if (!parsed) return std::unexpected(parsed.error());
+    field = *parsed;
+    return {};
+  };
+  const Result<void> steps[] = {
+      apply(parse_writer_kind(a.writer), c.writer),
+      apply(parse_reader_kind(a.reader), c.reader),
+      apply(parse_size(a.buffer_size), c.buffer_bytes),
+      a.pipe_size.empty() ? Result<void>{} : apply(parse_size(a.pipe_size), c.pipe_bytes),
+      apply(parse_duration_ns(a.interval), c.interval_ns),
+      apply(parse_duration_ns(a.duration), c.duration_ns),
+      a.bytes.empty() ? Result<void>{} : apply(parse_size(a.bytes), c.bytes_limit),
+      apply(parse_output_format(a.format), command.format),
+  };
+  for (const Result<void>& step : steps) {
+    if (!step) return std::unexpected(step.error());
+  }
+  c.huge_pages = a.huge_pages;
+  c.busy_loop = a.busy_loop;
+  c.poll = a.poll;
+  c.gift = a.gift;
+  c.lock_memory = a.lock_memory;
+  c.no_touch = a.no_touch;
+  c.same_buffer = a.same_buffer;
+  c.verify = a.verify;
+  c.writer_cpu = a.writer_cpu;
+  c.reader_cpu = a.reader_cpu;
+  return command;
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
+  CLI::App app{"pipetop: watch Linux pipe throughput, strategy by strategy", "pipetop"};
+  app.set_version_flag("--version", "pipetop 0.1.0");
+  app.require_subcommand(1);
+  RunArgs args;
+  CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
+  bind_run_options(*run, args);
+
+  ParsedCommandLine parsed;
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = app.exit(e, out, err);
+    parsed.out = out.str();
+    parsed.err = err.str();
+    parsed.exit_code = code == 0 ? 0 : static_cast<int>(ExitCode::usage);
+    return parsed;
+  }
+  Result<RunCommand> command = to_run_command(args);
+  if (!command) {
+    parsed.exit_code = static_cast<int>(command.error().kind);
+    parsed.err = "pipetop: " + format_error(command.error()) + "\n";
+    return parsed;
+  }
+  parsed.run = std::move(*command);
+  return parsed;
+}
+
+}  // namespace pipetop

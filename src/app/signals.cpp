@@ -1,0 +1,54 @@
+#include "pipetop/app/signals.hpp"
+
+#include <poll.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <utility>
+
+namespace pipetop {
+namespace {
+
+sigset_t watched() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, sig);
+  return set;
+}
+
+}  // namespace
+
+Result<SignalWatch> SignalWatch::install() {
+  const sigset_t set = watched();
+  if (sigprocmask(SIG_BLOCK, &set, nullptr) != 0) {
+    return std::unexpected(runtime_error("sigprocmask(SIG_BLOCK): " + errno_text(errno)));
+  }
+  const int fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (fd < 0) {
+    const int err = errno;
+    sigprocmask(SIG_UNBLOCK, &set, nullptr);
+    return std::unexpected(runtime_error("signalfd(): " + errno_text(err)));
+  }
+  return SignalWatch(fd);
+}
+
+SignalWatch::SignalWatch(SignalWatch&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+
+SignalWatch::~SignalWatch() {
+  if (fd_ < 0) return;
+  close(fd_);
+  const sigset_t set = watched();
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+std::optional<int> SignalWatch::wait(int timeout_ms) const {
+  pollfd p{fd_, POLLIN, 0};
+  if (poll(&p, 1, timeout_ms) <= 0) return std::nullopt;
+  signalfd_siginfo info{};
+  if (read(fd_, &info, sizeof info) != static_cast<ssize_t>(sizeof info)) return std::nullopt;
+  return static_cast<int>(info.ssi_signo);
+}
+
+}  // namespace pipetop

@@ -1,0 +1,86 @@
+#include "pipetop/core/cpu_list.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "pipetop/core/run_config.hpp"
+
+namespace pipetop {
+namespace {
+
+bool parse_int(std::string_view text, int& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc{} && ptr == end && out >= 0;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  return text;
+}
+
+}  // namespace
+
+Result<std::vector<int>> parse_cpu_list(std::string_view text) {
+  std::vector<int> cpus;
+  std::string_view rest = trim(text);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    const std::size_t dash = item.find('-');
+    int first = 0;
+    int last = 0;
+    const bool ok = dash == std::string_view::npos
+                        ? parse_int(item, first) && parse_int(item, last)
+                        : parse_int(item.substr(0, dash), first) && parse_int(item.substr(dash + 1), last);
+    if (!ok || last < first) {
+      return std::unexpected(runtime_error("malformed CPU list '" + std::string(text) + "'"));
+    }
+    for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+  }
+  std::sort(cpus.begin(), cpus.end());
+  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  return cpus;
+}
+
+std::string format_cpu_list(const std::vector<int>& cpus) {
+  std::string out;
+  for (std::size_t i = 0; i < cpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpus[i]);
+    if (j > i) out += "-" + std::to_string(cpus[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+int pick_partner_cpu(const std::vector<CpuCore>& online, int cpu) {
+  std::vector<CpuCore> sorted = online;
+  std::sort(sorted.begin(), sorted.end(), [](const CpuCore& a, const CpuCore& b) { return a.cpu < b.cpu; });
+  const auto self = std::find_if(sorted.begin(), sorted.end(), [cpu](const CpuCore& c) { return c.cpu == cpu; });
+  const CpuCore me = self != sorted.end() ? *self : CpuCore{cpu, -1, -1};
+  for (const CpuCore& c : sorted) {
+    if (c.package != me.package || c.core != me.core) return c.cpu;
+  }
+  for (const CpuCore& c : sorted) {
+    if (c.cpu != cpu) return c.cpu;
+  }
+  return kUnpinned;
+}
+
+CpuPair choose_default_cpus(const std::vector<CpuCore>& online, std::optional<int> writer, std::optional<int> reader) {
+  if (online.size() < 2) return {writer.value_or(kUnpinned), reader.value_or(kUnpinned)};
+  const int lowest = std::min_element(online.begin(), online.end(), [](const CpuCore& a, const CpuCore& b) {
+                       return a.cpu < b.cpu;
+                     })->cpu;
+  if (!writer && !reader) return {lowest, pick_partner_cpu(online, lowest)};
+  if (!writer) return {*reader == kUnpinned ? kUnpinned : pick_partner_cpu(online, *reader), *reader};
+  if (!reader) return {*writer, *writer == kUnpinned ? kUnpinned : pick_partner_cpu(online, *writer)};
+  return {*writer, *reader};
+}
+
+}  // namespace pipetop

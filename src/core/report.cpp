@@ -1,0 +1,24 @@
+#include "pipetop/core/report.hpp"
+
+#include "report_formats.hpp"
+
+namespace pipetop {
+
+Result<OutputFormat> parse_output_format(std::string_view text) {
+  if (text == "text") return OutputFormat::text;
+  if (text == "csv") return OutputFormat::csv;
+  if (text == "json") return OutputFormat::json;
+  return std::unexpected(usage_error("unknown output format '" + std::string(text) + "'",
+                                     "use --format text, csv or json"));
+}
+
+std::unique_ptr<Report> make_report(OutputFormat format) {
+  switch (format) {
+    case OutputFormat::csv: return make_csv_report();
+    case OutputFormat::json: return make_json_report();
+    case OutputFormat::text: break;
+  }
+  return make_text_report();
+}
+
+}  // namespace pipetop

@@ -1,0 +1,50 @@
+// CSV report: one row per sample of either worker, then one summary row, all under one header.
+
+#include <array>
+#include <cstdio>
+
+#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/sample_timeline.hpp"
+#include "report_formats.hpp"
+
+namespace pipetop {
+namespace {
+
+std::string number(double value) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.6f", value);
+  return buf.data();
+}
+
+std::string optional_number(std::optional<double> value) { return value ? number(*value) : std::string(); }
+
+class CsvReport final : public Report {
+ public:
+  std::string header() override { return "type,worker,t_s,bytes,syscalls,eagain,gib_per_s\n"; }
+
+  std::string sample(WorkerRole role, const Sample& s) override {
+    const SampleTimeline::Point point = timeline_.add(role, s);
+    return "sample," + std::string(to_string(role)) + "," + number(point.t_s) + "," + std::to_string(s.bytes) +
+           "," + std::to_string(s.syscalls) + "," + std::to_string(s.eagain) + "," +
+           optional_number(point.gib_per_s) + "\n";
+  }
+
+  // The summary row: elapsed time, bytes through the pipe, syscalls and EAGAINs of both workers,
+  // and the steady-state mean rate.
+  std::string summary(const RunOutcome& o) override {
+    const RunSummary s = summarize(o);
+    return "summary,both," + number(s.throughput.elapsed_s) + "," + std::to_string(s.reader.bytes) + "," +
+           std::to_string(s.writer.syscalls + s.reader.syscalls) + "," +
+           std::to_string(s.writer.eagain + s.reader.eagain) + "," + optional_number(s.throughput.gib_per_s) +
+           "\n";
+  }
+
+ private:
+  SampleTimeline timeline_;
+};
+
+}  // namespace
+
+std::unique_ptr<Report> make_csv_report() { return std::make_unique<CsvReport>(); }
+
+}  // namespace pipetop

@@ -1,0 +1,14 @@
+#pragma once
+// The three Report implementations (private to core; reach them through make_report).
+
+#include <memory>
+
+#include "pipetop/core/report.hpp"
+
+namespace pipetop {
+
+[[nodiscard]] std::unique_ptr<Report> make_text_report();
+[[nodiscard]] std::unique_ptr<Report> make_csv_report();
+[[nodiscard]] std::unique_ptr<Report> make_json_report();
+
+}  // namespace pipetop

@@ -1,0 +1,108 @@
+// JSON Lines report: a {"type":"sample"} object per sample, then one {"type":"summary"} object.
+
+#include "pipetop/core/command_line.hpp"
+#include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/sample_timeline.hpp"
+#include "report_formats.hpp"
+
+namespace pipetop {
+namespace {
+
+void write_cpu(JsonWriter& json, const char* key, const std::optional<int>& cpu) {
+  json.key(key).value(cpu.value_or(kUnpinned));
+}
+
+// Every option of the run, keyed by its command-line name.
+void write_config(JsonWriter& json, const RunOutcome& o) {
+  const RunConfig& c = o.config;
+  json.key("config").begin_object();
+  json.key("writer").value(to_string(c.writer));
+  json.key("reader").value(to_string(c.reader));
+  json.key("huge-pages").value(c.huge_pages);
+  json.key("busy-loop").value(c.busy_loop);
+  json.key("poll").value(c.poll);
+  json.key("gift").value(c.gift);
+  json.key("lock-memory").value(c.lock_memory);
+  json.key("no-touch").value(c.no_touch);
+  json.key("same-buffer").value(c.same_buffer);
+  json.key("verify").value(c.verify);
+  json.key("buffer-size").value(c.buffer_bytes);
+  json.key("pipe-size").value(o.pipe_bytes);
+  write_cpu(json, "writer-cpu", c.writer_cpu);
+  write_cpu(json, "reader-cpu", c.reader_cpu);
+  json.key("interval").value(format_duration_arg(c.interval_ns));
+  json.key("duration").value(format_duration_arg(c.duration_ns));
+  if (c.bytes_limit) {
+    json.key("bytes").value(*c.bytes_limit);
+  } else {
+    json.key("bytes").null();
+  }
+  json.end_object();
+}
+
+void write_worker(JsonWriter& json, const char* key, const WorkerTotals& t) {
+  json.key(key).begin_object();
+  json.key("bytes").value(t.bytes).key("syscalls").value(t.syscalls).key("eagain").value(t.eagain);
+  json.end_object();
+}
+
+class JsonReport final : public Report {
+ public:
+  std::string header() override { return {}; }
+
+  std::string sample(WorkerRole role, const Sample& s) override {
+    const SampleTimeline::Point point = timeline_.add(role, s);
+    JsonWriter json;
+    json.begin_object();
+    json.key("type").value("sample").key("worker").value(to_string(role));
+    json.key("t_s").value(point.t_s).key("bytes").value(s.bytes);
+    json.key("syscalls").value(s.syscalls).key("eagain").value(s.eagain);
+    json.key("gib_per_s").value(point.gib_per_s);
+    json.end_object();
+    return json.str() + "\n";
+  }
+
+  std::string summary(const RunOutcome& o) override {
+    const RunSummary s = summarize(o);
+    JsonWriter json;
+    json.begin_object();
+    json.key("type").value("summary");
+    json.key("gib_per_s").value(s.throughput.gib_per_s);
+    json.key("gib_per_s_median").value(s.throughput.gib_per_s_median);
+    json.key("bytes").value(s.reader.bytes);
+    json.key("elapsed_s").value(s.throughput.elapsed_s);
+    json.key("samples").value(static_cast<std::uint64_t>(o.writer.size() + o.reader.size()));
+    json.key("dropped_samples").value(o.dropped_samples);
+    json.key("eagain").value(s.writer.eagain + s.reader.eagain);
+    write_worker(json, "writer", s.writer);
+    write_worker(json, "reader", s.reader);
+    json.key("huge_pages").begin_object();
+    json.key("requested").value(o.huge_pages.requested);
+    json.key("verified").value(o.huge_pages.verified);
+    json.key("detail").value(o.huge_pages.detail);
+    json.end_object();
+    if (o.verify) {
+      json.key("verify").begin_object();
+      json.key("bytes_checked").value(o.verify->bytes_checked);
+      json.key("mismatches").value(o.verify->mismatches);
+      if (o.verify->mismatches > 0) json.key("first_mismatch").value(o.verify->first_mismatch);
+      json.end_object();
+    }
+    json.key("end").value(to_string(o.end));
+    if (!o.failure.empty()) json.key("failure").value(o.failure);
+    write_config(json, o);
+    json.key("command").value(run_command_line(o.config));
+    json.end_object();
+    return json.str() + "\n";
+  }
+
+ private:
+  SampleTimeline timeline_;
+};
+
+}  // namespace
+
+std::unique_ptr<Report> make_json_report() { return std::make_unique<JsonReport>(); }
+
+}  // namespace pipetop

@@ -1,0 +1,113 @@
+// Text report: a line per second of the reader's throughput, then a summary a person reads.
+
+#include <array>
+#include <cstdarg>
+#include <cstdio>
+#include <optional>
+
+#include "pipetop/core/command_line.hpp"
+#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/size.hpp"
+#include "pipetop/core/throughput.hpp"
+#include "report_formats.hpp"
+
+namespace pipetop {
+namespace {
+
+[[gnu::format(printf, 1, 2)]] std::string printf_string(const char* format, ...) {
+  std::array<char, 512> buf{};
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf.data(), buf.size(), format, args);
+  va_end(args);
+  return buf.data();
+}
+
+std::string gib_per_s(std::optional<double> value) {
+  return value ? printf_string("%.2f GiB/s", *value) : std::string("no rate (fewer than two samples)");
+}
+
+std::string cpu_text(const std::optional<int>& cpu) {
+  return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu);
+}
+
+std::string describe(const RunOutcome& o) {
+  const RunConfig& c = o.config;
+  std::string text = std::string(to_string(c.writer)) + " → " + std::string(to_string(c.reader));
+  const std::pair<bool, const char*> flags[] = {
+      {c.huge_pages, "huge pages"}, {c.busy_loop, "busy loop"}, {c.poll, "poll"}, {c.gift, "gift"},
+      {c.lock_memory, "mlock"},     {c.no_touch, "no pre-fault"}, {c.same_buffer, "same buffer"},
+      {c.verify, "verify"}};
+  for (const auto& [on, name] : flags) {
+    if (on) text += std::string(" · ") + name;
+  }
+  text += " · buffer " + format_size(c.buffer_bytes) + " · pipe " + format_size(o.pipe_bytes);
+  if (!requested_pipe_bytes(c)) text += " (kernel default)";
+  text += " · cpu " + cpu_text(c.writer_cpu) + "→" + cpu_text(c.reader_cpu);
+  return text;
+}
+
+class TextReport final : public Report {
+ public:
+  std::string header() override { return {}; }
+
+  std::string sample(WorkerRole role, const Sample& s) override {
+    if (role != WorkerRole::reader) return {};
+    if (!last_line_) {
+      last_line_ = s;
+      t0_ns_ = s.t_ns;
+      return {};
+    }
+    if (s.t_ns - t0_ns_ < next_second_ * 1'000'000'000LL) return {};
+    const std::optional<double> rate = rate_bytes_per_s(*last_line_, s);
+    std::string line = printf_string("%7.2fs  %s  %s total\n", static_cast<double>(s.t_ns - t0_ns_) / 1e9,
+                                     rate ? printf_string("%8.2f GiB/s", bytes_to_gib(*rate)).c_str()
+                                          : "       — GiB/s",
+                                     format_size(s.bytes).c_str());
+    last_line_ = s;
+    ++next_second_;
+    return line;
+  }
+
+  std::string summary(const RunOutcome& o) override {
+    const RunSummary s = summarize(o);
+    std::string text = "\n" + describe(o) + "\n";
+    text += "  throughput   " + gib_per_s(s.throughput.gib_per_s) + " steady-state mean (first 10% dropped), " +
+            "median " + gib_per_s(s.throughput.gib_per_s_median) + "\n";
+    text += printf_string("  moved        %s in %.2f s (writer %s, reader %s)\n",
+                          format_size(s.throughput.bytes).c_str(), s.throughput.elapsed_s,
+                          format_size(s.writer.bytes).c_str(), format_size(s.reader.bytes).c_str());
+    text += printf_string("  syscalls     writer %llu (%llu EAGAIN) · reader %llu (%llu EAGAIN)\n",
+                          static_cast<unsigned long long>(s.writer.syscalls),
+                          static_cast<unsigned long long>(s.writer.eagain),
+                          static_cast<unsigned long long>(s.reader.syscalls),
+                          static_cast<unsigned long long>(s.reader.eagain));
+    text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(),
+                          o.reader.size(), static_cast<unsigned long long>(o.dropped_samples));
+    if (o.huge_pages.requested) {
+      text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified: " : "NOT obtained: ") +
+              o.huge_pages.detail + "\n";
+    }
+    if (o.verify) {
+      text += "  verify       " + format_size(o.verify->bytes_checked) + " checked, " +
+              std::to_string(o.verify->mismatches) + " mismatches";
+      if (o.verify->mismatches > 0) text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
+      text += "\n";
+    }
+    text += "  ended        " + std::string(to_string(o.end));
+    if (!o.failure.empty()) text += ": " + o.failure;
+    text += "\n  rerun        " + run_command_line(o.config) + "\n";
+    return text;
+  }
+
+ private:
+  std::optional<Sample> last_line_;
+  std::int64_t t0_ns_ = 0;
+  std::int64_t next_second_ = 1;
+};
+
+}  // namespace
+
+std::unique_ptr<Report> make_text_report() { return std::make_unique<TextReport>(); }
+
+}  // namespace pipetop

@@ -1,0 +1,119 @@
+#include "pipetop/core/validate.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "pipetop/core/cpu_list.hpp"
+
+namespace pipetop {
+namespace {
+
+using Check = Result<void>;
+
+Check fail(Error error) { return std::unexpected(std::move(error)); }
+
+Check check_buffer(const RunConfig& c, const MachineLimits& limits) {
+  const std::string size = format_size(c.buffer_bytes);
+  if (c.buffer_bytes < 2 || c.buffer_bytes % 2 != 0) {
+    return fail(usage_error("--buffer-size " + size + " cannot be split into two equal halves",
+                            "the writer alternates between two halves; use an even size such as 256KiB"));
+  }
+  if (c.buffer_bytes > kMaxBufferBytes) {
+    return fail(usage_error("--buffer-size " + size + " is larger than the maximum of " +
+                                format_size(kMaxBufferBytes),
+                            "buffers are allocated (and pre-faulted) in each worker"));
+  }
+  const std::uint64_t half = half_bytes(c);
+  if (c.writer == WriterKind::vmsplice && half % limits.page_bytes != 0) {
+    return fail(usage_error("--buffer-size " + size + " does not split into two halves of whole pages",
+                            "vmsplice gifts whole pages to the pipe; use a multiple of " +
+                                format_size(2 * limits.page_bytes) + " such as 256KiB"));
+  }
+  if (c.writer == WriterKind::vmsplice && !c.pipe_bytes &&
+      !std::has_single_bit(half / limits.page_bytes)) {
+    return fail(usage_error(
+        "--buffer-size " + size + ": with --writer vmsplice the pipe holds one half (" + format_size(half) +
+            "), which is not a power-of-two number of pages",
+        "the kernel rounds pipe sizes up to a power of two pages, which would let the writer reuse a "
+        "half still in the pipe; use a power of two such as 256KiB or 1MiB"));
+  }
+  return {};
+}
+
+Check check_pipe(const RunConfig& c, const MachineLimits& limits) {
+  const std::optional<std::uint64_t> requested = requested_pipe_bytes(c);
+  if (c.pipe_bytes && c.writer == WriterKind::vmsplice && *c.pipe_bytes != half_bytes(c)) {
+    return fail(usage_error("--pipe-size " + format_size(*c.pipe_bytes) +
+                                " contradicts the vmsplice rule: the pipe must hold exactly one half of "
+                                "the " + format_size(c.buffer_bytes) + " buffer (" +
+                                format_size(half_bytes(c)) + ")",
+                            "drop --pipe-size, or set --buffer-size to twice the pipe size"));
+  }
+  if (requested && *requested > limits.pipe_max_bytes && !limits.may_exceed_pipe_max) {
+    const std::string what = c.pipe_bytes ? "--pipe-size " + format_size(*requested)
+                                          : "the pipe size " + format_size(*requested) +
+                                                " (half of --buffer-size, the vmsplice rule)";
+    return fail(environment_error(
+        what + " is above /proc/sys/fs/pipe-max-size (" + format_size(limits.pipe_max_bytes) +
+            "): the kernel refuses it with EPERM for users without CAP_SYS_RESOURCE",
+        "use at most " + format_size(limits.pipe_max_bytes) + ", run as root, or raise the limit with "
+        "sysctl fs.pipe-max-size=" + std::to_string(*requested)));
+  }
+  return {};
+}
+
+Check check_strategies(const RunConfig& c) {
+  if (c.verify && c.reader == ReaderKind::splice) {
+    return fail(usage_error("--verify needs --reader read: splice moves the data to /dev/null without "
+                            "the reader ever seeing it",
+                            "drop --verify, or use --reader read"));
+  }
+  if (c.gift && c.writer == WriterKind::write) {
+    return fail(usage_error("--gift needs --writer vmsplice: SPLICE_F_GIFT is a vmsplice(2) flag and "
+                            "write(2) has nothing to gift",
+                            "add --writer vmsplice, or drop --gift"));
+  }
+  return {};
+}
+
+Check check_cpu(const char* option, const std::optional<int>& cpu, const MachineLimits& limits) {
+  if (!cpu || *cpu == kUnpinned) return {};
+  if (*cpu < 0) {
+    return fail(usage_error(std::string(option) + " " + std::to_string(*cpu) + " is not a CPU number",
+                            "use a CPU number from 0, or -1 to leave the worker unpinned"));
+  }
+  if (!std::binary_search(limits.online_cpus.begin(), limits.online_cpus.end(), *cpu)) {
+    return fail(environment_error(std::string(option) + " " + std::to_string(*cpu) +
+                                      ": CPU " + std::to_string(*cpu) + " does not exist or is offline",
+                                  "online CPUs: " + format_cpu_list(limits.online_cpus) +
+                                      " (or -1 to leave the worker unpinned)"));
+  }
+  return {};
+}
+
+Check check_timing(const RunConfig& c) {
+  if (c.interval_ns < kMinIntervalNs) {
+    return fail(usage_error("--interval " + format_duration_arg(c.interval_ns) + " is shorter than 1ms",
+                            "samples are taken between syscalls; use 1ms or more (default 10ms)"));
+  }
+  if (c.interval_ns > c.duration_ns) {
+    return fail(usage_error("--interval " + format_duration_arg(c.interval_ns) + " is longer than --duration " +
+                                format_duration_arg(c.duration_ns),
+                            "use an interval shorter than the run"));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<void> validate(const RunConfig& config, const MachineLimits& limits) {
+  for (Check check : {check_strategies(config), check_buffer(config, limits), check_pipe(config, limits),
+                      check_cpu("--writer-cpu", config.writer_cpu, limits),
+                      check_cpu("--reader-cpu", config.reader_cpu, limits), check_timing(config)}) {
+    if (!check) return check;
+  }
+  return {};
+}
+
+}  // namespace pipetop

@@ -1,0 +1,14 @@
+// pipetop: wires the command line to the subcommands, nothing else.
+
+#include <cstdio>
+
+#include "pipetop/app/cli.hpp"
+#include "pipetop/app/run_command.hpp"
+
+int main(int argc, char** argv) {
+  const pipetop::ParsedCommandLine parsed = pipetop::parse_command_line(argc, argv);
+  std::fputs(parsed.out.c_str(), stdout);
+  std::fputs(parsed.err.c_str(), stderr);
+  if (!parsed.run) return parsed.exit_code;
+  return pipetop::run_headless(*parsed.run);
+}

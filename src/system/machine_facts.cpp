@@ -1,0 +1,57 @@
+#include "pipetop/system/machine_facts.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+
+#include "pipetop/system/file_reader.hpp"
+
+namespace pipetop {
+namespace {
+
+int read_int_file(const std::string& path, int fallback) {
+  const Result<std::string> text = read_text_file(path);
+  if (!text) return fallback;
+  int value = fallback;
+  std::from_chars(text->data(), text->data() + text->size(), value);
+  return value;
+}
+
+}  // namespace
+
+MachineLimits read_machine_limits() {
+  MachineLimits limits;
+  limits.page_bytes = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  if (const Result<std::string> max = read_text_file("/proc/sys/fs/pipe-max-size")) {
+    std::from_chars(max->data(), max->data() + max->size(), limits.pipe_max_bytes);
+  }
+  limits.may_exceed_pipe_max = geteuid() == 0;
+  const Result<std::string> text = read_text_file("/sys/devices/system/cpu/online");
+  Result<std::vector<int>> online = text ? parse_cpu_list(*text) : std::unexpected(text.error());
+  if (online && !online->empty()) {
+    limits.online_cpus = std::move(*online);
+  } else {
+    for (long cpu = 0; cpu < sysconf(_SC_NPROCESSORS_ONLN); ++cpu) limits.online_cpus.push_back(static_cast<int>(cpu));
+  }
+  return limits;
+}
+
+std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus) {
+  std::vector<CpuCore> cores;
+  for (const int cpu : online_cpus) {
+    const std::string base = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
+    cores.push_back({cpu, read_int_file(base + "physical_package_id", 0), read_int_file(base + "core_id", cpu)});
+  }
+  return cores;
+}
+
+std::string read_thp_setting(const std::string& name) {
+  const Result<std::string> text = read_text_file("/sys/kernel/mm/transparent_hugepage/" + name);
+  if (!text) return "unknown";
+  const std::size_t open = text->find('[');
+  const std::size_t close = text->find(']', open);
+  if (open == std::string::npos || close == std::string::npos) return "unknown";
+  return text->substr(open + 1, close - open - 1);
+}
+
+}  // namespace pipetop

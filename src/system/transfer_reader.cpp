@@ -1,0 +1,101 @@
+#include "pipetop/system/transfer_reader.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <optional>
+
+#include "pipetop/core/pattern.hpp"
+#include "pipetop/system/buffer.hpp"
+
+namespace pipetop {
+namespace {
+
+// Where the reader puts the bytes: its own buffer (read) or /dev/null (splice).
+struct Sink {
+  std::optional<MappedBuffer> buffer;
+  int devnull = -1;
+  ~Sink() {
+    if (devnull >= 0) close(devnull);
+  }
+};
+
+Result<void> open_sink(const RunConfig& c, Sink& sink) {
+  if (c.reader == ReaderKind::splice) {
+    sink.devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (sink.devnull < 0) return std::unexpected(runtime_error("open(/dev/null): " + errno_text(errno)));
+    return {};
+  }
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(c.buffer_bytes, {c.huge_pages, c.lock_memory, !c.no_touch});
+  if (!buffer) return std::unexpected(buffer.error());
+  sink.buffer = std::move(*buffer);
+  return {};
+}
+
+Result<void> transfer(const WorkerContext& ctx, const Sink& sink) {
+  const RunConfig& c = ctx.config;
+  const bool use_splice = c.reader == ReaderKind::splice;
+  const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_MOVE : 0U);
+  const std::span<std::byte> buffer = use_splice ? std::span<std::byte>{} : sink.buffer->bytes();
+  TransferCounts counts;
+  PatternCheck verify;
+  WorkerReport& report = ctx.slot.report;
+  Sampler sampler(ctx.slot.ring, c.interval_ns);
+  sampler.start(counts);
+  for (;;) {
+    if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);
+    const ssize_t n = use_splice ? splice(ctx.fd, nullptr, sink.devnull, nullptr, c.buffer_bytes, flags)
+                                 : read(ctx.fd, buffer.data(), buffer.size());
+    ++counts.syscalls;
+    if (n == 0) break;  // the writer closed its end
+    if (n < 0) {
+      const int err = errno;
+      if (err == EAGAIN) {
+        ++counts.eagain;
+        sampler.tick(counts);
+        continue;
+      }
+      if (err == EINTR) continue;
+      sampler.finish(counts);
+      return std::unexpected(syscall_error(use_splice ? "splice" : "read", ctx.fd, c.buffer_bytes, err));
+    }
+    if (c.verify) {
+      const PatternCheck chunk = check_pattern(buffer.first(static_cast<std::size_t>(n)), counts.bytes);
+      if (chunk.mismatches > 0 && verify.mismatches == 0) verify.first_mismatch = chunk.first_mismatch;
+      verify.mismatches += chunk.mismatches;
+    }
+    counts.bytes += static_cast<std::uint64_t>(n);
+    sampler.tick(counts);
+  }
+  sampler.finish(counts);
+  report.verified_stream = c.verify;
+  report.verify_checked = c.verify ? counts.bytes : 0;
+  report.verify_mismatches = verify.mismatches;
+  report.verify_first_mismatch = verify.first_mismatch;
+  return {};
+}
+
+}  // namespace
+
+int run_reader(const WorkerContext& ctx) {
+  const RunConfig& c = ctx.config;
+  if (Result<void> pinned = pin_to_cpu(c.reader_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
+  Sink sink;
+  if (Result<void> opened = open_sink(c, sink); !opened) return report_failure(ctx.slot, opened.error());
+  record_huge_pages(ctx, "reader", sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()}
+                                                : std::vector<AddressRange>{});
+  if (c.busy_loop && c.reader == ReaderKind::read) {
+    if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
+  }
+  if (!wait_for_go(ctx)) {
+    ctx.slot.publish(WorkerState::finished);
+    return 0;
+  }
+  if (Result<void> moved = transfer(ctx, sink); !moved) return report_failure(ctx.slot, moved.error());
+  ctx.slot.publish(WorkerState::finished);
+  return 0;
+}
+
+}  // namespace pipetop

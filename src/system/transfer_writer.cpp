@@ -1,0 +1,121 @@
+#include "pipetop/system/transfer_writer.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <limits>
+#include <vector>
+
+#include "pipetop/core/pattern.hpp"
+#include "pipetop/system/buffer.hpp"
+
+namespace pipetop {
+namespace {
+
+struct WriterBuffers {
+  std::vector<MappedBuffer> mappings;  // one (--same-buffer) or two
+  std::array<std::span<std::byte>, 2> halves;
+};
+
+Result<WriterBuffers> allocate_halves(const RunConfig& c) {
+  const BufferOptions options{c.huge_pages, c.lock_memory, !c.no_touch};
+  const std::uint64_t half = half_bytes(c);
+  WriterBuffers buffers;
+  for (int i = 0; i < (c.same_buffer ? 1 : 2); ++i) {
+    Result<MappedBuffer> mapping = MappedBuffer::allocate(c.same_buffer ? c.buffer_bytes : half, options);
+    if (!mapping) return std::unexpected(mapping.error());
+    buffers.mappings.push_back(std::move(*mapping));
+  }
+  if (c.same_buffer) {
+    const std::span<std::byte> whole = buffers.mappings[0].bytes();
+    buffers.halves = {whole.first(half), whole.subspan(half, half)};
+  } else {
+    buffers.halves = {buffers.mappings[0].bytes(), buffers.mappings[1].bytes()};
+  }
+  return buffers;
+}
+
+enum class Sent { all, stopped, reader_gone };
+
+// Moves `chunk` into the pipe, retrying partial transfers, EINTR and (busy loop) EAGAIN.
+Result<Sent> send(const WorkerContext& ctx, std::span<std::byte> chunk, TransferCounts& counts, Sampler& sampler) {
+  const RunConfig& c = ctx.config;
+  const bool use_vmsplice = c.writer == WriterKind::vmsplice;
+  const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_GIFT : 0U);
+  std::size_t done = 0;
+  while (done < chunk.size()) {
+    if (ctx.control.stop.load(std::memory_order_relaxed)) return Sent::stopped;
+    if (c.poll) wait_ready(ctx.fd, POLLOUT, c.busy_loop, counts);
+    std::byte* data = chunk.data() + done;
+    const std::size_t length = chunk.size() - done;
+    ssize_t n = 0;
+    if (use_vmsplice) {
+      iovec iov{data, length};
+      n = vmsplice(ctx.fd, &iov, 1, flags);
+    } else {
+      n = write(ctx.fd, data, length);
+    }
+    ++counts.syscalls;
+    if (n < 0) {
+      const int err = errno;
+      if (err == EAGAIN) {
+        ++counts.eagain;
+        sampler.tick(counts);
+        continue;
+      }
+      if (err == EINTR) continue;
+      if (err == EPIPE) return Sent::reader_gone;
+      return std::unexpected(syscall_error(use_vmsplice ? "vmsplice" : "write", ctx.fd, length, err));
+    }
+    done += static_cast<std::size_t>(n);
+    counts.bytes += static_cast<std::uint64_t>(n);
+    sampler.tick(counts);
+  }
+  return Sent::all;
+}
+
+Result<void> transfer(const WorkerContext& ctx, const WriterBuffers& buffers) {
+  const RunConfig& c = ctx.config;
+  const std::uint64_t limit = c.bytes_limit.value_or(std::numeric_limits<std::uint64_t>::max());
+  TransferCounts counts;
+  Sampler sampler(ctx.slot.ring, c.interval_ns);
+  sampler.start(counts);
+  Result<Sent> sent = Sent::all;
+  for (std::size_t which = 0; counts.bytes < limit && sent && *sent == Sent::all; which ^= 1) {
+    std::span<std::byte> chunk = buffers.halves[which];
+    if (limit - counts.bytes < chunk.size()) chunk = chunk.first(limit - counts.bytes);
+    if (c.verify) fill_pattern(chunk, counts.bytes);
+    sent = send(ctx, chunk, counts, sampler);
+  }
+  sampler.finish(counts);
+  if (!sent) return std::unexpected(sent.error());
+  return {};
+}
+
+}  // namespace
+
+int run_writer(const WorkerContext& ctx) {
+  const RunConfig& c = ctx.config;
+  if (Result<void> pinned = pin_to_cpu(c.writer_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
+  Result<WriterBuffers> buffers = allocate_halves(c);
+  if (!buffers) return report_failure(ctx.slot, buffers.error());
+  std::vector<AddressRange> ranges;
+  for (const MappedBuffer& m : buffers->mappings) ranges.push_back(m.mapping());
+  record_huge_pages(ctx, "writer", ranges);
+  if (c.busy_loop && c.writer == WriterKind::write) {
+    if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
+  }
+  if (!wait_for_go(ctx)) {
+    ctx.slot.publish(WorkerState::finished);
+    return 0;
+  }
+  if (Result<void> moved = transfer(ctx, *buffers); !moved) return report_failure(ctx.slot, moved.error());
+  ctx.slot.publish(WorkerState::finished);
+  return 0;
+}
+
+}  // namespace pipetop

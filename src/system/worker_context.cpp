@@ -1,0 +1,82 @@
+#include "pipetop/system/worker_context.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+
+#include <cerrno>
+
+#include "pipetop/core/size.hpp"
+#include "pipetop/system/clock.hpp"
+#include "pipetop/system/huge_pages.hpp"
+
+namespace pipetop {
+
+Result<void> pin_to_cpu(const std::optional<int>& cpu) {
+  if (!cpu || *cpu == kUnpinned) return {};
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(static_cast<std::size_t>(*cpu), &set);
+  if (sched_setaffinity(0, sizeof set, &set) != 0) {
+    return std::unexpected(environment_error("sched_setaffinity(cpu " + std::to_string(*cpu) + "): " + errno_text(errno),
+                                             "the CPU may be offline or outside this process's cpuset"));
+  }
+  return {};
+}
+
+Result<void> set_nonblocking(int fd) {
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
+    return std::unexpected(runtime_error("fcntl(fd=" + std::to_string(fd) + ", O_NONBLOCK): " + errno_text(errno)));
+  }
+  return {};
+}
+
+bool wait_for_go(const WorkerContext& ctx) noexcept {
+  ctx.slot.publish(WorkerState::ready);
+  constexpr std::int64_t kPollNs = 100'000;
+  while (!ctx.control.go.load(std::memory_order_acquire)) {
+    if (ctx.control.stop.load(std::memory_order_acquire)) return false;
+    sleep_ns(kPollNs);
+  }
+  ctx.slot.publish(WorkerState::running);
+  return true;
+}
+
+void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcept {
+  pollfd p{fd, events, 0};
+  for (;;) {
+    const int n = poll(&p, 1, busy ? 0 : -1);
+    ++counts.syscalls;
+    if (n > 0 || (n < 0 && errno != EINTR)) return;  // ready, or let the transfer call report it
+  }
+}
+
+void record_huge_pages(const WorkerContext& ctx, std::string_view who, const std::vector<AddressRange>& ranges) {
+  if (!ctx.config.huge_pages) return;
+  HugePageResult huge{true, true, "no buffer (splice)"};
+  if (ctx.config.no_touch) {
+    huge = {true, false, "not checked: --no-touch leaves the pages unfaulted"};
+  } else if (!ranges.empty()) {
+    huge = check_huge_pages(ranges);
+  }
+  WorkerReport& report = ctx.slot.report;
+  report.huge_requested = true;
+  report.huge_verified = huge.verified;
+  copy_text(report.huge_detail, std::string(who) + " " + huge.detail);
+}
+
+int report_failure(WorkerSlot& slot, const Error& error) noexcept {
+  slot.report.error_kind = static_cast<int>(error.kind);
+  copy_text(slot.report.message, error.message);
+  copy_text(slot.report.hint, error.hint);
+  slot.publish(WorkerState::failed);
+  return static_cast<int>(error.kind);
+}
+
+Error syscall_error(std::string_view call, int fd, std::uint64_t bytes, int err) {
+  return runtime_error(std::string(call) + "(fd=" + std::to_string(fd) + ", " + format_size(bytes) + "): " +
+                       errno_text(err));
+}
+
+}  // namespace pipetop
