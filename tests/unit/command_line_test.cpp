@@ -1,0 +1,59 @@
+#include "pipetop/core/command_line.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace pipetop {
+namespace {
+
+TEST(RunCommandLine, DefaultConfigHasNoOptions) { EXPECT_EQ(run_command_line(RunConfig{}), "pipetop run"); }
+
+TEST(RunCommandLine, NonDefaultConfigInCliSpelling) {
+  RunConfig c;
+  c.writer = WriterKind::vmsplice;
+  c.reader = ReaderKind::splice;
+  c.huge_pages = true;
+  c.busy_loop = true;
+  c.gift = true;
+  c.buffer_bytes = kMiB;
+  c.pipe_bytes = 512 * kKiB;
+  c.writer_cpu = 2;
+  c.reader_cpu = 5;
+  c.interval_ns = 100 * kNsPerMs;
+  c.duration_ns = 30 * kNsPerS;
+  c.bytes_limit = 10 * kGiB;
+  EXPECT_EQ(run_command_line(c),
+            "pipetop run --writer vmsplice --reader splice --huge-pages --busy-loop --gift --buffer-size 1MiB "
+            "--pipe-size 512KiB --writer-cpu 2 --reader-cpu 5 --interval 100ms --duration 30s --bytes 10GiB");
+}
+
+TEST(RunCommandLine, RemainingFlagsAndUnpinnedCpu) {
+  RunConfig c;
+  c.poll = true;
+  c.lock_memory = true;
+  c.no_touch = true;
+  c.same_buffer = true;
+  c.verify = true;
+  c.writer_cpu = kUnpinned;
+  c.buffer_bytes = 1000;
+  c.interval_ns = 1500 * kNsPerUs;
+  EXPECT_EQ(run_command_line(c),
+            "pipetop run --poll --lock-memory --no-touch --same-buffer --verify --buffer-size 1000 --writer-cpu -1 "
+            "--interval 1500us");
+}
+
+TEST(RunCommandLine, SizesAndDurationsAreWrittenSoTheyParseBack) {
+  RunConfig c;
+  c.buffer_bytes = 3 * kMiB + 2;
+  c.duration_ns = 1500 * kNsPerMs;
+  const std::string line = run_command_line(c);
+  EXPECT_NE(line.find("--buffer-size " + std::to_string(3 * kMiB + 2)), std::string::npos) << line;
+  EXPECT_NE(line.find("--duration 1500ms"), std::string::npos) << line;
+  auto size = parse_size(format_size_arg(c.buffer_bytes));
+  ASSERT_TRUE(size.has_value());
+  EXPECT_EQ(*size, c.buffer_bytes);
+}
+
+}  // namespace
+}  // namespace pipetop
