@@ -95,6 +95,20 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   bind_run_options(*run, args);
 
   ParsedCommandLine parsed;
+  auto usage = [&parsed](const Error& error) {
+    parsed.exit_code = static_cast<int>(error.kind);
+    parsed.err = "pipetop: " + format_error(error) + "\n";
+    return parsed;
+  };
+  if (argc < 2) {
+    return usage(pipetop::usage_error("a command is required",
+                                      "pipetop run moves bytes headless; pipetop --help lists the commands"));
+  }
+  const std::string first = argv[1];
+  const auto named_first = [&first](CLI::App* sub) { return sub->check_name(first); };
+  if (!first.starts_with("-") && app.get_subcommands(named_first).empty()) {
+    return usage(pipetop::usage_error("unknown command '" + first + "'", "pipetop --help lists the commands"));
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -107,11 +121,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return parsed;
   }
   Result<RunCommand> command = to_run_command(args);
-  if (!command) {
-    parsed.exit_code = static_cast<int>(command.error().kind);
-    parsed.err = "pipetop: " + format_error(command.error()) + "\n";
-    return parsed;
-  }
+  if (!command) return usage(command.error());
   parsed.run = std::move(*command);
   return parsed;
 }

@@ -8,10 +8,12 @@
 namespace pipetop {
 namespace {
 
+constexpr int kMaxCpu = 1 << 16;
+
 bool parse_int(std::string_view text, int& out) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, out);
-  return ec == std::errc{} && ptr == end && out >= 0;
+  return !text.empty() && ec == std::errc{} && ptr == end && out >= 0 && out < kMaxCpu;
 }
 
 std::string_view trim(std::string_view text) {
@@ -28,6 +30,7 @@ Result<std::vector<int>> parse_cpu_list(std::string_view text) {
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
+    const bool trailing_comma = comma == rest.size() - 1;
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
     const std::size_t dash = item.find('-');
     int first = 0;
@@ -35,7 +38,7 @@ Result<std::vector<int>> parse_cpu_list(std::string_view text) {
     const bool ok = dash == std::string_view::npos
                         ? parse_int(item, first) && parse_int(item, last)
                         : parse_int(item.substr(0, dash), first) && parse_int(item.substr(dash + 1), last);
-    if (!ok || last < first) {
+    if (!ok || last < first || trailing_comma) {
       return std::unexpected(runtime_error("malformed CPU list '" + std::string(text) + "'"));
     }
     for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);

@@ -96,7 +96,7 @@ JsonWriter& JsonWriter::value(double number) {
   if (!std::isfinite(number)) return null();
   separate();
   std::array<char, 32> buf{};
-  std::snprintf(buf.data(), buf.size(), "%.6g", number);
+  std::snprintf(buf.data(), buf.size(), "%.12g", number);
   out_ += buf.data();
   return *this;
 }

@@ -65,7 +65,7 @@ class TextReport final : public Report {
                                           : "       — GiB/s",
                                      format_size(s.bytes).c_str());
     last_line_ = s;
-    ++next_second_;
+    next_second_ = (s.t_ns - t0_ns_) / 1'000'000'000LL + 1;  // after a gap, the next whole second
     return line;
   }
 

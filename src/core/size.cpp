@@ -64,12 +64,20 @@ std::string format_size(std::uint64_t bytes) {
   constexpr std::array<std::pair<std::uint64_t, const char*>, 3> units{
       {{kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}}};
   for (const auto& [unit, name] : units) {
-    if (bytes < unit) continue;
+    // 1023.96 KiB would print as "1024.0 KiB": such values belong to the next unit up.
+    if (bytes < unit - unit / 2048) continue;
     if (bytes % unit == 0) return std::to_string(bytes / unit) + " " + name;
     std::array<char, 32> buf{};
     std::snprintf(buf.data(), buf.size(), "%.1f %s",
                   static_cast<double>(bytes) / static_cast<double>(unit), name);
     return buf.data();
+  }
+  return std::to_string(bytes) + " B";
+}
+
+std::string format_size_exact(std::uint64_t bytes) {
+  for (const std::uint64_t unit : {kGiB, kMiB, kKiB}) {
+    if (bytes >= unit && bytes % unit == 0) return format_size(bytes);
   }
   return std::to_string(bytes) + " B";
 }

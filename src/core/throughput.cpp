@@ -23,7 +23,7 @@ ThroughputSummary summarize_throughput(std::span<const Sample> samples) {
   if (samples.size() < 2) return summary;
   const Sample& first = samples.front();
   const Sample& last = samples.back();
-  summary.bytes = last.bytes - first.bytes;
+  summary.bytes = last.bytes >= first.bytes ? last.bytes - first.bytes : 0;
   summary.elapsed_s = static_cast<double>(last.t_ns - first.t_ns) / 1e9;
 
   const auto warmup_end = first.t_ns + static_cast<std::int64_t>(

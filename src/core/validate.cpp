@@ -14,7 +14,7 @@ using Check = Result<void>;
 Check fail(Error error) { return std::unexpected(std::move(error)); }
 
 Check check_buffer(const RunConfig& c, const MachineLimits& limits) {
-  const std::string size = format_size(c.buffer_bytes);
+  const std::string size = format_size_exact(c.buffer_bytes);  // exact: the message shows the very value
   if (c.buffer_bytes < 2 || c.buffer_bytes % 2 != 0) {
     return fail(usage_error("--buffer-size " + size + " cannot be split into two equal halves",
                             "the writer alternates between two halves; use an even size such as 256KiB"));
@@ -30,8 +30,7 @@ Check check_buffer(const RunConfig& c, const MachineLimits& limits) {
                             "vmsplice gifts whole pages to the pipe; use a multiple of " +
                                 format_size(2 * limits.page_bytes) + " such as 256KiB"));
   }
-  if (c.writer == WriterKind::vmsplice && !c.pipe_bytes &&
-      !std::has_single_bit(half / limits.page_bytes)) {
+  if (c.writer == WriterKind::vmsplice && !std::has_single_bit(half / limits.page_bytes)) {
     return fail(usage_error(
         "--buffer-size " + size + ": with --writer vmsplice the pipe holds one half (" + format_size(half) +
             "), which is not a power-of-two number of pages",
@@ -44,14 +43,14 @@ Check check_buffer(const RunConfig& c, const MachineLimits& limits) {
 Check check_pipe(const RunConfig& c, const MachineLimits& limits) {
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(c);
   if (c.pipe_bytes && c.writer == WriterKind::vmsplice && *c.pipe_bytes != half_bytes(c)) {
-    return fail(usage_error("--pipe-size " + format_size(*c.pipe_bytes) +
+    return fail(usage_error("--pipe-size " + format_size_exact(*c.pipe_bytes) +
                                 " contradicts the vmsplice rule: the pipe must hold exactly one half of "
                                 "the " + format_size(c.buffer_bytes) + " buffer (" +
                                 format_size(half_bytes(c)) + ")",
                             "drop --pipe-size, or set --buffer-size to twice the pipe size"));
   }
   if (requested && *requested > limits.pipe_max_bytes && !limits.may_exceed_pipe_max) {
-    const std::string what = c.pipe_bytes ? "--pipe-size " + format_size(*requested)
+    const std::string what = c.pipe_bytes ? "--pipe-size " + format_size_exact(*requested)
                                           : "the pipe size " + format_size(*requested) +
                                                 " (half of --buffer-size, the vmsplice rule)";
     return fail(environment_error(

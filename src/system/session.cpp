@@ -120,14 +120,15 @@ std::optional<Error> Session::failure() const {
     }
     const std::optional<int>& status = statuses_[index(role)];
     if (!status) continue;
-    if (WIFSIGNALED(*status) && WTERMSIG(*status) != SIGKILL) {
+    if (killed_[index(role)]) return runtime_error(who + " did not stop within the grace period and was killed");
+    if (WIFSIGNALED(*status)) {
       return runtime_error(who + " was killed by signal " + std::to_string(WTERMSIG(*status)) + " (" +
                            sigdescr_np(WTERMSIG(*status)) + ")");
     }
     if (WIFEXITED(*status) && WEXITSTATUS(*status) != 0) {
       return runtime_error(who + " exited with status " + std::to_string(WEXITSTATUS(*status)));
     }
-    if (!settled(s.load_state()) && !WIFSIGNALED(*status)) {
+    if (!settled(s.load_state())) {
       return runtime_error(who + " exited without reporting why");
     }
   }
@@ -141,7 +142,7 @@ void Session::finish(std::int64_t grace_ns) {
   const std::int64_t deadline = monotonic_ns() + grace_ns;
   while (!poll_exited() && monotonic_ns() < deadline) sleep_ns(kWaitStepNs);
   for (std::size_t i = 0; i < pids_.size(); ++i) {
-    if (pids_[i] > 0 && !statuses_[i]) kill(pids_[i], SIGKILL);
+    if (pids_[i] > 0 && !statuses_[i]) killed_[i] = kill(pids_[i], SIGKILL) == 0;
   }
   reap(true);
 }

@@ -33,7 +33,8 @@ struct CpuPair {
 [[nodiscard]] int pick_partner_cpu(const std::vector<CpuCore>& online, int cpu);
 
 // Default pinning for whichever of the two is unset: the lowest-numbered online CPU, and its partner
-// (above) for the other. With fewer than two CPUs, unset ones stay unpinned (kUnpinned).
+// (above) for the other. An unset side whose partner is explicitly unpinned stays unpinned too (the
+// user asked the scheduler to place them). With fewer than two CPUs, unset ones stay unpinned.
 [[nodiscard]] CpuPair choose_default_cpus(const std::vector<CpuCore>& online, std::optional<int> writer,
                                           std::optional<int> reader);
 

@@ -21,6 +21,10 @@ inline constexpr std::uint64_t kGiB = 1024 * kMiB;
 // "256 KiB", "2 MiB", "1.5 GiB", "1000 B": exact where the value is a whole number of the unit.
 [[nodiscard]] std::string format_size(std::uint64_t bytes);
 
+// "256 KiB" where the value is a whole number of a unit, else the exact count ("65537 B"): for
+// messages that must show the very value that is wrong.
+[[nodiscard]] std::string format_size_exact(std::uint64_t bytes);
+
 // Compact form that parse_size accepts back: "256KiB", "2MiB", "1000".
 [[nodiscard]] std::string format_size_arg(std::uint64_t bytes);
 

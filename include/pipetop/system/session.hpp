@@ -72,6 +72,7 @@ class Session {
   std::uint64_t pipe_bytes_ = 0;
   std::array<pid_t, 2> pids_{-1, -1};
   std::array<std::optional<int>, 2> statuses_;  // waitpid status once reaped
+  std::array<bool, 2> killed_{false, false};      // we sent SIGKILL (after the grace period)
 };
 
 }  // namespace pipetop
