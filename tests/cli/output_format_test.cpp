@@ -1,0 +1,78 @@
+// The three headless formats from the real binary, on a short run.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "run_binary.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(OutputFormat, JsonLinesAreSamplesThenOneSummary) {
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "1s", "--format", "json"}, 30s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::vector<std::string> lines = lines_of(ran.out);
+  ASSERT_GT(lines.size(), 50U) << "about 100 samples per worker per second at 10 ms";
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_TRUE(lines[i].starts_with("{\"type\":\"sample\",\"worker\":\"")) << lines[i];
+    EXPECT_TRUE(lines[i].ends_with("}")) << lines[i];
+  }
+  const std::string& summary = lines.back();
+  for (const char* key : {"\"type\":\"summary\"", "\"gib_per_s\":", "\"gib_per_s_median\":", "\"bytes\":",
+                          "\"elapsed_s\":", "\"samples\":", "\"dropped_samples\":0", "\"eagain\":",
+                          "\"huge_pages\":{\"requested\":false", "\"config\":{", "\"buffer-size\":262144",
+                          "\"writer\":\"write\"", "\"busy-loop\":false"}) {
+    EXPECT_NE(summary.find(key), std::string::npos) << key << " missing in " << summary;
+  }
+  EXPECT_EQ(ran.out.find("nan"), std::string::npos);
+  EXPECT_EQ(ran.out.find("inf"), std::string::npos);
+}
+
+TEST(OutputFormat, CsvRowsShareOneHeaderAndEndWithASummaryRow) {
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "1s", "--format", "csv"}, 30s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::vector<std::string> lines = lines_of(ran.out);
+  ASSERT_GT(lines.size(), 50U);
+  EXPECT_EQ(lines.front(), "type,worker,t_s,bytes,syscalls,eagain,gib_per_s");
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    EXPECT_TRUE(lines[i].starts_with("sample,")) << lines[i];
+    EXPECT_EQ(std::count(lines[i].begin(), lines[i].end(), ','), 6) << lines[i];
+  }
+  EXPECT_TRUE(lines.back().starts_with("summary,both,")) << lines.back();
+}
+
+TEST(OutputFormat, TextPrintsALinePerSecondAndASummary) {
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "2s", "--verify"}, 30s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::vector<std::string> lines = lines_of(ran.out);
+  ASSERT_GE(lines.size(), 8U) << ran.out;
+  EXPECT_NE(lines[0].find("1.00s"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("GiB/s"), std::string::npos) << lines[0];
+  EXPECT_NE(ran.out.find("write → read"), std::string::npos);
+  EXPECT_NE(ran.out.find(" 0 mismatches"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.out.find("rerun        pipetop run"), std::string::npos);
+}
+
+TEST(OutputFormat, HugePagesAreReportedAsMeasured) {
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "1s", "--huge-pages", "--format", "json"}, 30s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::string summary = lines_of(ran.out).back();
+  EXPECT_NE(summary.find("\"huge_pages\":{\"requested\":true"), std::string::npos) << summary;
+  // Whatever the outcome, the detail says what was measured (writer and reader buffers).
+  EXPECT_NE(summary.find("writer "), std::string::npos) << summary;
+  EXPECT_NE(summary.find("reader "), std::string::npos) << summary;
+}
+
+}  // namespace
+}  // namespace pipetop

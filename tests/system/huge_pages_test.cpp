@@ -1,0 +1,49 @@
+// Huge pages are reported as verified only when measured; never claimed otherwise.
+
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+
+#include "pipetop/system/buffer.hpp"
+#include "pipetop/system/file_reader.hpp"
+#include "pipetop/system/huge_pages.hpp"
+#include "pipetop/system/machine_facts.hpp"
+
+namespace pipetop {
+namespace {
+
+TEST(HugePages, PlainPagesAreNeverReportedAsHuge) {
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(4 * kHugePageBytes, {false, false, false});
+  ASSERT_TRUE(buffer) << buffer.error().message;
+  const AddressRange range = buffer->mapping();
+  ASSERT_EQ(madvise(reinterpret_cast<void*>(range.start), range.end - range.start, MADV_NOHUGEPAGE), 0);
+  for (std::byte& b : buffer->bytes()) b = std::byte{1};
+  const HugePageResult result = check_huge_pages({range});
+  EXPECT_TRUE(result.requested);
+  EXPECT_FALSE(result.verified) << result.detail;
+  EXPECT_NE(result.detail.find("0 B of 8 MiB huge"), std::string::npos) << result.detail;
+  EXPECT_NE(result.detail.find("THP enabled="), std::string::npos) << "says which setting explains it";
+}
+
+TEST(HugePages, HugeBufferOutcomeMatchesTheKernelsOwnAccount) {
+  const std::string enabled = read_thp_setting("enabled");
+  if (enabled == "never" || enabled == "unknown") {
+    GTEST_SKIP() << "transparent huge pages are '" << enabled << "' on this machine";
+  }
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(kHugePageBytes + 4096, {true, false, true});
+  ASSERT_TRUE(buffer) << buffer.error().message;
+  const AddressRange range = buffer->mapping();
+  EXPECT_EQ(range.start % kHugePageBytes, 0U) << "huge-page buffers are 2 MiB aligned";
+  EXPECT_EQ(range.end - range.start, 2 * kHugePageBytes) << "and rounded up to whole huge pages";
+  const HugePageResult result = check_huge_pages({range});
+
+  const Result<std::string> smaps = read_text_file("/proc/self/smaps");
+  ASSERT_TRUE(smaps);
+  const std::uint64_t huge = anon_huge_bytes_covering(parse_smaps(*smaps), {range});
+  EXPECT_EQ(result.verified, huge >= 2 * kHugePageBytes) << result.detail;
+  if (!result.verified) {
+    EXPECT_NE(result.detail.find("THP enabled="), std::string::npos) << result.detail;
+  }
+}
+
+}  // namespace
+}  // namespace pipetop

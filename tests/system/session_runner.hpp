@@ -1,0 +1,52 @@
+#pragma once
+// Test helper: run one Session to its natural end (byte limit or duration) and keep what it produced.
+
+#include <optional>
+#include <vector>
+
+#include "pipetop/core/run_outcome.hpp"
+#include "pipetop/system/clock.hpp"
+#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/session.hpp"
+
+namespace pipetop::testing {
+
+struct Finished {
+  std::optional<Error> start_error;
+  std::optional<Error> failure;
+  std::vector<Sample> writer;
+  std::vector<Sample> reader;
+  HugePageResult huge;
+  std::optional<VerifyResult> verify;
+  std::uint64_t dropped = 0;
+
+  [[nodiscard]] std::uint64_t writer_bytes() const { return writer.empty() ? 0 : writer.back().bytes; }
+  [[nodiscard]] std::uint64_t reader_bytes() const { return reader.empty() ? 0 : reader.back().bytes; }
+};
+
+inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30 * kNsPerS) {
+  Finished result;
+  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits());
+  if (!started) {
+    result.start_error = started.error();
+    return result;
+  }
+  Session& session = **started;
+  auto collect = [&](WorkerRole role, const Sample& s) {
+    (role == WorkerRole::writer ? result.writer : result.reader).push_back(s);
+  };
+  const std::int64_t deadline = monotonic_ns() + (config.bytes_limit ? timeout_ns : config.duration_ns);
+  while (!session.poll_exited() && !session.failure() && monotonic_ns() < deadline) {
+    session.drain(collect);
+    sleep_ns(kNsPerMs);
+  }
+  session.finish(5 * kNsPerS);
+  session.drain(collect);
+  result.failure = session.failure();
+  result.huge = session.huge_pages();
+  result.verify = session.verify();
+  result.dropped = session.dropped_samples();
+  return result;
+}
+
+}  // namespace pipetop::testing
