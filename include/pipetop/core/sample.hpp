@@ -3,8 +3,11 @@
 // computed by the consumer from deltas of cumulative values, so a dropped sample costs resolution,
 // never bytes.
 
+#include <array>
 #include <cstdint>
 #include <type_traits>
+
+#include "pipetop/core/counter.hpp"
 
 namespace pipetop {
 
@@ -13,6 +16,8 @@ struct Sample {
   std::uint64_t bytes = 0;      // cumulative bytes this worker moved through the pipe
   std::uint64_t syscalls = 0;   // cumulative syscalls of the transfer loop (transfers, EAGAINs, polls)
   std::uint64_t eagain = 0;     // cumulative EAGAIN returns (busy loop spinning on a full/empty pipe)
+  std::uint32_t counter_count = 0;  // readings in use, in the order of the worker's counter layout
+  std::array<CounterReading, kMaxCounters> counters{};  // cumulative, as read from perf
 };
 
 static_assert(std::is_trivially_copyable_v<Sample>, "samples are copied through shared memory");
