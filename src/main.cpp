@@ -3,12 +3,14 @@
 #include <cstdio>
 
 #include "pipetop/app/cli.hpp"
+#include "pipetop/app/events_command.hpp"
 #include "pipetop/app/run_command.hpp"
 
 int main(int argc, char** argv) {
   const pipetop::ParsedCommandLine parsed = pipetop::parse_command_line(argc, argv);
   std::fputs(parsed.out.c_str(), stdout);
   std::fputs(parsed.err.c_str(), stderr);
-  if (!parsed.run) return parsed.exit_code;
-  return pipetop::run_headless(*parsed.run);
+  if (parsed.events) return pipetop::list_events(*parsed.events);
+  if (parsed.run) return pipetop::run_headless(*parsed.run);
+  return parsed.exit_code;
 }

@@ -26,6 +26,9 @@ struct RunArgs {
   std::string duration = "5s";
   std::string bytes;
   std::string format = "text";
+  std::vector<std::string> events;
+  bool user_only = false;
+  bool no_counters = false;
 };
 
 void bind_run_options(CLI::App& run, RunArgs& a) {
@@ -48,6 +51,11 @@ void bind_run_options(CLI::App& run, RunArgs& a) {
   run.add_option("--duration", a.duration, "How long to move bytes (5s, 1m...)")->capture_default_str();
   run.add_option("--bytes", a.bytes, "Stop after the writer has moved this many bytes (overrides --duration)");
   run.add_option("--format", a.format, "Output: text | csv | json (JSON Lines)")->capture_default_str();
+  run.add_option("-e,--event", a.events,
+                 "Also count this event in each worker (repeatable): cache-misses, LD_BLOCKS:STORE_FORWARD, perf::...")
+      ->allow_extra_args(false);
+  run.add_flag("--user-only", a.user_only, "Count user space only (default: user and kernel)");
+  run.add_flag("--no-counters", a.no_counters, "Open no counters (to measure what they cost)");
 }
 
 Result<RunCommand> to_run_command(const RunArgs& a) {
@@ -81,6 +89,9 @@ Result<RunCommand> to_run_command(const RunArgs& a) {
   c.verify = a.verify;
   c.writer_cpu = a.writer_cpu;
   c.reader_cpu = a.reader_cpu;
+  c.events = a.events;
+  c.user_only = a.user_only;
+  c.no_counters = a.no_counters;
   return command;
 }
 
@@ -93,6 +104,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunArgs args;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_run_options(*run, args);
+  EventsCommand events_args;
+  CLI::App* events = app.add_subcommand("events", "List the counters this machine can count, and why not");
+  events->add_flag("--all", events_args.all, "Every event of the detected PMUs, not only the default set");
+  events->add_flag("--user-only", events_args.user_only, "Try them counting user space only");
+  events->add_option("filter", events_args.filter, "Show only events whose name contains this");
 
   ParsedCommandLine parsed;
   auto usage = [&parsed](const Error& error) {
@@ -118,6 +134,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.out = out.str();
     parsed.err = err.str();
     parsed.exit_code = code == 0 ? 0 : static_cast<int>(ExitCode::usage);
+    return parsed;
+  }
+  if (events->parsed()) {
+    parsed.events = events_args;
     return parsed;
   }
   Result<RunCommand> command = to_run_command(args);

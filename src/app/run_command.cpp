@@ -6,6 +6,7 @@
 #include "pipetop/app/signals.hpp"
 #include "pipetop/core/validate.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/session.hpp"
 
@@ -39,10 +40,12 @@ int run_headless(const RunCommand& command) {
   const MachineLimits limits = read_machine_limits();
   if (Result<void> valid = validate(command.config, limits); !valid) return print_error(valid.error());
   const RunConfig config = with_default_cpus(command.config, limits);
+  const Result<std::vector<CounterRequest>> counters = encode_events(counter_names(config), config.user_only);
+  if (!counters) return print_error(counters.error());
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
-  Result<std::unique_ptr<Session>> started = Session::start(config, limits);
+  Result<std::unique_ptr<Session>> started = Session::start(config, limits, *counters);
   if (!started) return print_error(started.error());
   Session& session = **started;
 
@@ -50,12 +53,14 @@ int run_headless(const RunCommand& command) {
   RunOutcome outcome;
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
+  outcome.writer_counters = session.counters(WorkerRole::writer);
+  outcome.reader_counters = session.counters(WorkerRole::reader);
   auto collect = [&](WorkerRole role, const Sample& sample) {
     (role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample);
     emit(report->sample(role, sample));
   };
 
-  emit(report->header());
+  emit(report->header(outcome.writer_counters));
   const std::int64_t deadline = monotonic_ns() + config.duration_ns;
   std::optional<int> signal;
   for (;;) {
@@ -81,6 +86,8 @@ int run_headless(const RunCommand& command) {
   outcome.dropped_samples = session.dropped_samples();
   outcome.huge_pages = session.huge_pages();
   outcome.verify = session.verify();
+  outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
+  outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
   emit(report->summary(outcome));
 
   if (outcome.end == EndReason::worker_failed) {

@@ -23,6 +23,9 @@ std::string run_command_line(const RunConfig& config) {
   if (config.interval_ns != defaults.interval_ns) add("--interval " + format_duration_arg(config.interval_ns));
   if (config.duration_ns != defaults.duration_ns) add("--duration " + format_duration_arg(config.duration_ns));
   if (config.bytes_limit) add("--bytes " + format_size_arg(*config.bytes_limit));
+  for (const std::string& event : config.events) add("--event " + event);
+  if (config.user_only) add("--user-only");
+  if (config.no_counters) add("--no-counters");
   return line;
 }
 

@@ -42,8 +42,10 @@ std::vector<std::string> suggest_close_matches(std::string_view name, const std:
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> best;
+  const auto same = [](std::string_view a, std::string_view b) { return edit_distance(a, b) == 0; };
   for (std::size_t i = 0; i < scored.size() && best.size() < limit; ++i) {
-    if (std::find(best.begin(), best.end(), scored[i].second) == best.end()) best.push_back(scored[i].second);
+    const bool seen = std::any_of(best.begin(), best.end(), [&](const std::string& b) { return same(b, scored[i].second); });
+    if (!seen) best.push_back(scored[i].second);
   }
   return best;
 }

@@ -1,4 +1,6 @@
-// CSV report: one row per sample of either worker, then one summary row, all under one header.
+// CSV report: one row per sample of either worker, then one summary row, all under one header. After
+// the fixed columns, one column per counter: its cumulative value, scaled when multiplexed (empty
+// when unavailable or not yet run).
 
 #include <array>
 #include <cstdio>
@@ -20,27 +22,38 @@ std::string optional_number(std::optional<double> value) { return value ? number
 
 class CsvReport final : public Report {
  public:
-  std::string header() override { return "type,worker,t_s,bytes,syscalls,eagain,gib_per_s\n"; }
+  std::string header(const std::vector<CounterInfo>& counters) override {
+    std::string line = "type,worker,t_s,bytes,syscalls,eagain,gib_per_s";
+    for (const CounterInfo& c : counters) line += "," + c.name;
+    counters_ = counters;
+    return line + "\n";
+  }
 
   std::string sample(WorkerRole role, const Sample& s) override {
     const SampleTimeline::Point point = timeline_.add(role, s);
-    return "sample," + std::string(to_string(role)) + "," + number(point.t_s) + "," + std::to_string(s.bytes) +
-           "," + std::to_string(s.syscalls) + "," + std::to_string(s.eagain) + "," +
-           optional_number(point.gib_per_s) + "\n";
+    std::string line = "sample," + std::string(to_string(role)) + "," + number(point.t_s) + "," +
+                       std::to_string(s.bytes) + "," + std::to_string(s.syscalls) + "," + std::to_string(s.eagain) +
+                       "," + optional_number(point.gib_per_s);
+    for (std::size_t i = 0; i < counters_.size(); ++i) {
+      const bool counted = counters_[i].state != CounterState::unavailable && i < s.counter_count;
+      line += "," + (counted ? optional_number(scaled_delta(CounterReading{}, s.counters[i])) : std::string());
+    }
+    return line + "\n";
   }
 
   // The summary row: elapsed time, bytes through the pipe, syscalls and EAGAINs of both workers,
-  // and the steady-state mean rate.
+  // and the steady-state mean rate (counter columns are per worker: see the JSON summary).
   std::string summary(const RunOutcome& o) override {
     const RunSummary s = summarize(o);
     return "summary,both," + number(s.throughput.elapsed_s) + "," + std::to_string(s.reader.bytes) + "," +
            std::to_string(s.writer.syscalls + s.reader.syscalls) + "," +
            std::to_string(s.writer.eagain + s.reader.eagain) + "," + optional_number(s.throughput.gib_per_s) +
-           "\n";
+           std::string(counters_.size(), ',') + "\n";
   }
 
  private:
   SampleTimeline timeline_;
+  std::vector<CounterInfo> counters_;
 };
 
 }  // namespace

@@ -38,18 +38,51 @@ void write_config(JsonWriter& json, const RunOutcome& o) {
   } else {
     json.key("bytes").null();
   }
+  json.key("event").begin_array();
+  for (const std::string& event : c.events) json.value(event);
+  json.end_array();
+  json.key("user-only").value(c.user_only);
+  json.key("no-counters").value(c.no_counters);
   json.end_object();
 }
 
-void write_worker(JsonWriter& json, const char* key, const WorkerTotals& t) {
+void write_worker(JsonWriter& json, const char* key, const WorkerSummary& w) {
   json.key(key).begin_object();
-  json.key("bytes").value(t.bytes).key("syscalls").value(t.syscalls).key("eagain").value(t.eagain);
+  json.key("bytes").value(w.bytes).key("syscalls").value(w.syscalls).key("eagain").value(w.eagain);
+  json.key("cpu_user_percent").value(w.cpu_user_percent).key("cpu_system_percent").value(w.cpu_system_percent);
+  json.end_object();
+}
+
+// counters.<worker>.<event>: value, per_second, per_gib, running_fraction — or unavailable: reason.
+void write_counters(JsonWriter& json, const char* key, const WorkerSummary& w) {
+  json.key(key).begin_object();
+  for (const CounterSummary& c : w.counters) {
+    json.key(c.info.name).begin_object();
+    if (c.info.state == CounterState::unavailable) {
+      json.key("unavailable").value(c.info.reason);
+    } else {
+      json.key("value").value(c.value).key("per_second").value(c.per_second).key("per_gib").value(c.per_gib);
+      json.key("running_fraction").value(c.running_fraction);
+      json.key("user_only").value(c.info.state == CounterState::user_only);
+      if (c.info.state == CounterState::user_only) json.key("reason").value(c.info.reason);
+    }
+    json.end_object();
+  }
+  json.end_object();
+}
+
+void write_derived(JsonWriter& json, const char* key, const DerivedFigures& d) {
+  json.key(key).begin_object();
+  for (const DerivedField& field : kDerivedFields) json.key(field.key).value(d.*field.member);
   json.end_object();
 }
 
 class JsonReport final : public Report {
  public:
-  std::string header() override { return {}; }
+  std::string header(const std::vector<CounterInfo>& counters) override {
+    counters_ = counters;
+    return {};
+  }
 
   std::string sample(WorkerRole role, const Sample& s) override {
     const SampleTimeline::Point point = timeline_.add(role, s);
@@ -59,6 +92,18 @@ class JsonReport final : public Report {
     json.key("t_s").value(point.t_s).key("bytes").value(s.bytes);
     json.key("syscalls").value(s.syscalls).key("eagain").value(s.eagain);
     json.key("gib_per_s").value(point.gib_per_s);
+    json.key("counters").begin_object();
+    for (std::size_t i = 0; i < counters_.size(); ++i) {
+      json.key(counters_[i].name);
+      if (counters_[i].state == CounterState::unavailable || i >= s.counter_count) {
+        json.null();
+        continue;
+      }
+      const CounterReading& r = s.counters[i];
+      json.begin_object().key("value").value(r.value);
+      json.key("time_enabled_ns").value(r.time_enabled).key("time_running_ns").value(r.time_running).end_object();
+    }
+    json.end_object();
     json.end_object();
     return json.str() + "\n";
   }
@@ -77,6 +122,15 @@ class JsonReport final : public Report {
     json.key("eagain").value(s.writer.eagain + s.reader.eagain);
     write_worker(json, "writer", s.writer);
     write_worker(json, "reader", s.reader);
+    json.key("counter_mode").value(counter_mode(o.config));
+    json.key("counters").begin_object();
+    write_counters(json, "writer", s.writer);
+    write_counters(json, "reader", s.reader);
+    json.end_object();
+    json.key("derived").begin_object();
+    write_derived(json, "writer", s.writer.derived);
+    write_derived(json, "reader", s.reader.derived);
+    json.end_object();
     json.key("huge_pages").begin_object();
     json.key("requested").value(o.huge_pages.requested);
     json.key("verified").value(o.huge_pages.verified);
@@ -99,6 +153,7 @@ class JsonReport final : public Report {
 
  private:
   SampleTimeline timeline_;
+  std::vector<CounterInfo> counters_;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/counter_table.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
 #include "pipetop/core/throughput.hpp"
@@ -49,7 +50,7 @@ std::string describe(const RunOutcome& o) {
 
 class TextReport final : public Report {
  public:
-  std::string header() override { return {}; }
+  std::string header(const std::vector<CounterInfo>& /*counters*/) override { return {}; }
 
   std::string sample(WorkerRole role, const Sample& s) override {
     if (role != WorkerRole::reader) return {};
@@ -94,6 +95,7 @@ class TextReport final : public Report {
       if (o.verify->mismatches > 0) text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
       text += "\n";
     }
+    if (!o.writer_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
     text += "  ended        " + std::string(to_string(o.end));
     if (!o.failure.empty()) text += ": " + o.failure;
     text += "\n  rerun        " + run_command_line(o.config) + "\n";

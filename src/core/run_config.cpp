@@ -1,6 +1,9 @@
 #include "pipetop/core/run_config.hpp"
 
+#include <algorithm>
 #include <bit>
+
+#include "pipetop/core/event_names.hpp"
 
 namespace pipetop {
 
@@ -10,6 +13,15 @@ std::optional<std::uint64_t> requested_pipe_bytes(const RunConfig& config) {
   if (config.pipe_bytes) return config.pipe_bytes;
   if (config.writer == WriterKind::vmsplice) return half_bytes(config);
   return std::nullopt;
+}
+
+std::vector<std::string> counter_names(const RunConfig& config) {
+  if (config.no_counters) return {};
+  std::vector<std::string> names = default_event_names();
+  for (const std::string& event : config.events) {
+    if (std::find(names.begin(), names.end(), event) == names.end()) names.push_back(event);
+  }
+  return names;
 }
 
 std::string_view to_string(WriterKind kind) {

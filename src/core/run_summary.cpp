@@ -2,13 +2,48 @@
 
 #include <vector>
 
+#include "pipetop/core/size.hpp"
+
 namespace pipetop {
 namespace {
 
-WorkerTotals totals(const std::vector<Sample>& samples) {
-  if (samples.empty()) return {};
+std::vector<CounterSummary> summarize_counters(const std::vector<CounterInfo>& infos,
+                                               const std::vector<Sample>& samples) {
+  std::vector<CounterSummary> out;
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    CounterSummary c{infos[i], {}, {}, {}, {}};
+    if (infos[i].state != CounterState::unavailable && samples.size() >= 2 && i < samples.back().counter_count &&
+        i < samples.front().counter_count) {
+      const Sample& first = samples.front();
+      const Sample& last = samples.back();
+      c.value = scaled_delta(first.counters[i], last.counters[i]);
+      c.running_fraction = running_fraction(first.counters[i], last.counters[i]);
+      const double seconds = static_cast<double>(last.t_ns - first.t_ns) / 1e9;
+      const double gib = bytes_to_gib(static_cast<double>(last.bytes - first.bytes));
+      if (c.value && seconds > 0) c.per_second = *c.value / seconds;
+      if (c.value && gib > 0) c.per_gib = *c.value / gib;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+WorkerSummary summarize_worker(const std::vector<Sample>& samples, const std::vector<CounterInfo>& infos,
+                               const CpuTime& cpu) {
+  WorkerSummary w;
+  if (samples.empty()) return w;
   const Sample& last = samples.back();
-  return {last.bytes, last.syscalls, last.eagain};
+  w.bytes = last.bytes;
+  w.syscalls = last.syscalls;
+  w.eagain = last.eagain;
+  w.counters = summarize_counters(infos, samples);
+  w.derived = derive_figures(infos, samples.front(), last);
+  const std::int64_t wall_ns = last.t_ns - samples.front().t_ns;
+  if (wall_ns > 0 && cpu.user_ns + cpu.system_ns > 0) {
+    w.cpu_user_percent = 100.0 * static_cast<double>(cpu.user_ns) / static_cast<double>(wall_ns);
+    w.cpu_system_percent = 100.0 * static_cast<double>(cpu.system_ns) / static_cast<double>(wall_ns);
+  }
+  return w;
 }
 
 }  // namespace
@@ -26,7 +61,11 @@ std::string_view to_string(EndReason reason) {
 }
 
 RunSummary summarize(const RunOutcome& outcome) {
-  return {summarize_throughput(outcome.reader), totals(outcome.writer), totals(outcome.reader)};
+  return {summarize_throughput(outcome.reader),
+          summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
+          summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu)};
 }
+
+std::string counter_mode(const RunConfig& config) { return config.user_only ? "user only" : "user+kernel"; }
 
 }  // namespace pipetop

@@ -104,12 +104,24 @@ Check check_timing(const RunConfig& c) {
   return {};
 }
 
+Check check_events(const RunConfig& c) {
+  const std::size_t count = counter_names(c).size();
+  if (count > kMaxCounters) {
+    return fail(usage_error(std::to_string(count) + " counters per worker, more than the " +
+                                std::to_string(kMaxCounters) + " a sample carries",
+                            "drop some -e/--event options (the default set has " +
+                                std::to_string(counter_names(RunConfig{}).size()) + ")"));
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<void> validate(const RunConfig& config, const MachineLimits& limits) {
   for (Check check : {check_strategies(config), check_buffer(config, limits), check_pipe(config, limits),
                       check_cpu("--writer-cpu", config.writer_cpu, limits),
-                      check_cpu("--reader-cpu", config.reader_cpu, limits), check_timing(config)}) {
+                      check_cpu("--reader-cpu", config.reader_cpu, limits), check_timing(config),
+                      check_events(config)}) {
     if (!check) return check;
   }
   return {};

@@ -23,8 +23,8 @@ bool settled(WorkerState state) { return state == WorkerState::finished || state
 
 }  // namespace
 
-Session::Session(const RunConfig& config, SharedRegion region, Pipe pipe)
-    : config_(config), region_(std::move(region)), pipe_(std::move(pipe)) {}
+Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe)
+    : config_(config), counter_requests_(std::move(counters)), region_(std::move(region)), pipe_(std::move(pipe)) {}
 
 Session::~Session() { finish(kDestructorGraceNs); }
 
@@ -32,12 +32,13 @@ WorkerSlot& Session::slot(WorkerRole role) const {
   return role == WorkerRole::writer ? region_.control().writer : region_.control().reader;
 }
 
-Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const MachineLimits& limits) {
+Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const MachineLimits& limits,
+                                                const std::vector<CounterRequest>& counters) {
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
   Result<Pipe> pipe = Pipe::create();
   if (!pipe) return std::unexpected(pipe.error());
-  std::unique_ptr<Session> session(new Session(config, std::move(*region), std::move(*pipe)));
+  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), std::move(*pipe)));
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(config);
   Result<std::uint64_t> size = requested ? session->pipe_.set_size(*requested, limits.pipe_max_bytes) : session->pipe_.size();
   if (!size) return std::unexpected(size.error());
@@ -49,8 +50,8 @@ Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const M
 }
 
 Result<void> Session::fork_workers() {
-  const WorkerContext writer{config_, pipe_.write_fd(), region_.control(), region_.control().writer};
-  const WorkerContext reader{config_, pipe_.read_fd(), region_.control(), region_.control().reader};
+  const WorkerContext writer{config_, counter_requests_, pipe_.write_fd(), region_.control(), region_.control().writer};
+  const WorkerContext reader{config_, counter_requests_, pipe_.read_fd(), region_.control(), region_.control().reader};
   const int read_fd = pipe_.read_fd();
   const int write_fd = pipe_.write_fd();
   Result<pid_t> pid = spawn_worker([&] {
@@ -145,6 +146,21 @@ void Session::finish(std::int64_t grace_ns) {
     if (pids_[i] > 0 && !statuses_[i]) killed_[i] = kill(pids_[i], SIGKILL) == 0;
   }
   reap(true);
+}
+
+std::vector<CounterInfo> Session::counters(WorkerRole role) const {
+  const WorkerReport& report = slot(role).report;
+  std::vector<CounterInfo> infos;
+  for (std::uint32_t i = 0; i < report.counter_count && i < kMaxCounters; ++i) {
+    const CounterSlot& c = report.counters[i];
+    infos.push_back({c.name, static_cast<CounterState>(c.state), c.reason});
+  }
+  return infos;
+}
+
+CpuTime Session::cpu_time(WorkerRole role) const {
+  const WorkerReport& report = slot(role).report;
+  return {report.cpu_user_ns, report.cpu_system_ns};
 }
 
 HugePageResult Session::huge_pages() const {

@@ -34,7 +34,7 @@ Result<void> open_sink(const RunConfig& c, Sink& sink) {
   return {};
 }
 
-Result<void> transfer(const WorkerContext& ctx, const Sink& sink) {
+Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& counters) {
   const RunConfig& c = ctx.config;
   const bool use_splice = c.reader == ReaderKind::splice;
   const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_MOVE : 0U);
@@ -42,7 +42,7 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink) {
   TransferCounts counts;
   PatternCheck verify;
   WorkerReport& report = ctx.slot.report;
-  Sampler sampler(ctx.slot.ring, c.interval_ns);
+  Sampler sampler(ctx.slot.ring, c.interval_ns, counters);
   sampler.start(counts);
   for (;;) {
     if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);
@@ -89,11 +89,13 @@ int run_reader(const WorkerContext& ctx) {
   if (c.busy_loop && c.reader == ReaderKind::read) {
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }
+  CounterSet counters = open_worker_counters(ctx, c.reader_cpu);
   if (!wait_for_go(ctx)) {
     ctx.slot.publish(WorkerState::finished);
     return 0;
   }
-  if (Result<void> moved = transfer(ctx, sink); !moved) return report_failure(ctx.slot, moved.error());
+  const Result<void> moved = timed_transfer(ctx, counters, [&] { return transfer(ctx, sink, counters); });
+  if (!moved) return report_failure(ctx.slot, moved.error());
   ctx.slot.publish(WorkerState::finished);
   return 0;
 }

@@ -78,11 +78,11 @@ Result<Sent> send(const WorkerContext& ctx, std::span<std::byte> chunk, Transfer
   return Sent::all;
 }
 
-Result<void> transfer(const WorkerContext& ctx, const WriterBuffers& buffers) {
+Result<void> transfer(const WorkerContext& ctx, const WriterBuffers& buffers, CounterSet& counters) {
   const RunConfig& c = ctx.config;
   const std::uint64_t limit = c.bytes_limit.value_or(std::numeric_limits<std::uint64_t>::max());
   TransferCounts counts;
-  Sampler sampler(ctx.slot.ring, c.interval_ns);
+  Sampler sampler(ctx.slot.ring, c.interval_ns, counters);
   sampler.start(counts);
   Result<Sent> sent = Sent::all;
   for (std::size_t which = 0; counts.bytes < limit && sent && *sent == Sent::all; which ^= 1) {
@@ -109,11 +109,13 @@ int run_writer(const WorkerContext& ctx) {
   if (c.busy_loop && c.writer == WriterKind::write) {
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }
+  CounterSet counters = open_worker_counters(ctx, c.writer_cpu);
   if (!wait_for_go(ctx)) {
     ctx.slot.publish(WorkerState::finished);
     return 0;
   }
-  if (Result<void> moved = transfer(ctx, *buffers); !moved) return report_failure(ctx.slot, moved.error());
+  const Result<void> moved = timed_transfer(ctx, counters, [&] { return transfer(ctx, *buffers, counters); });
+  if (!moved) return report_failure(ctx.slot, moved.error());
   ctx.slot.publish(WorkerState::finished);
   return 0;
 }

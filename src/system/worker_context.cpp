@@ -9,6 +9,7 @@
 #include "pipetop/core/size.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/huge_pages.hpp"
+#include "pipetop/system/perf_facts.hpp"
 
 namespace pipetop {
 
@@ -50,6 +51,23 @@ void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcep
     ++counts.syscalls;
     if (n > 0 || (n < 0 && errno != EINTR)) return;  // ready, or let the transfer call report it
   }
+}
+
+CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<int>& cpu) {
+  std::vector<CounterRequest> requests = ctx.counters;
+  if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(cpu.value_or(kUnpinned))) {
+    for (CounterRequest& r : requests) target_pmu(r.attr, *pmu);
+  }
+  CounterSet counters = CounterSet::open(kernel_perf_api(), requests, read_perf_context());
+  WorkerReport& report = ctx.slot.report;
+  report.counter_count = static_cast<std::uint32_t>(counters.infos().size());
+  for (std::size_t i = 0; i < counters.infos().size(); ++i) {
+    const CounterInfo& info = counters.infos()[i];
+    copy_text(report.counters[i].name, info.name);
+    report.counters[i].state = static_cast<int>(info.state);
+    copy_text(report.counters[i].reason, info.reason);
+  }
+  return counters;
 }
 
 void record_huge_pages(const WorkerContext& ctx, std::string_view who, const std::vector<AddressRange>& ranges) {

@@ -19,6 +19,10 @@ struct Finished {
   HugePageResult huge;
   std::optional<VerifyResult> verify;
   std::uint64_t dropped = 0;
+  std::vector<CounterInfo> writer_counters;
+  std::vector<CounterInfo> reader_counters;
+  CpuTime writer_cpu;
+  CpuTime reader_cpu;
 
   [[nodiscard]] std::uint64_t writer_bytes() const { return writer.empty() ? 0 : writer.back().bytes; }
   [[nodiscard]] std::uint64_t reader_bytes() const { return reader.empty() ? 0 : reader.back().bytes; }
@@ -26,7 +30,12 @@ struct Finished {
 
 inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30 * kNsPerS) {
   Finished result;
-  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits());
+  Result<std::vector<CounterRequest>> counters = encode_events(counter_names(config), config.user_only);
+  if (!counters) {
+    result.start_error = counters.error();
+    return result;
+  }
+  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits(), *counters);
   if (!started) {
     result.start_error = started.error();
     return result;
@@ -46,6 +55,10 @@ inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30
   result.huge = session.huge_pages();
   result.verify = session.verify();
   result.dropped = session.dropped_samples();
+  result.writer_counters = session.counters(WorkerRole::writer);
+  result.reader_counters = session.counters(WorkerRole::reader);
+  result.writer_cpu = session.cpu_time(WorkerRole::writer);
+  result.reader_cpu = session.cpu_time(WorkerRole::reader);
   return result;
 }
 

@@ -74,7 +74,8 @@ TEST(Verify, ReaderFindsPlantedCorruption) {
   RunConfig config;
   config.verify = true;
   config.buffer_bytes = 64 * kKiB;
-  const WorkerContext ctx{config, pipe->read_fd(), *control, control->reader};
+  const std::vector<CounterRequest> no_counters;
+  const WorkerContext ctx{config, no_counters, pipe->read_fd(), *control, control->reader};
   const int code = run_reader(ctx);
   feeder.join();
 

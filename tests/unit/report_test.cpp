@@ -60,7 +60,7 @@ RunOutcome with_verify(RunOutcome o) {
 std::vector<std::string> run_report(OutputFormat format, const RunOutcome& o) {
   auto report = make_report(format);
   std::vector<std::string> out;
-  out.push_back(report->header());
+  out.push_back(report->header({}));
   for (std::size_t i = 0; i < std::max(o.writer.size(), o.reader.size()); ++i) {
     if (i < o.writer.size()) out.push_back(report->sample(WorkerRole::writer, o.writer[i]));
     if (i < o.reader.size()) out.push_back(report->sample(WorkerRole::reader, o.reader[i]));
@@ -287,6 +287,8 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   all.interval_ns = 20 * kMs;
   all.duration_ns = 9 * kNsPerS;
   all.bytes_limit = kGiB;
+  all.events = {"cache-misses"};
+  all.user_only = all.no_counters = true;
   const std::string command = run_command_line(all) + " ";
   for (const auto& [key, value] : config.as_object()) {
     EXPECT_NE(command.find(" --" + key + " "), std::string::npos) << "config key '" << key << "' is not a CLI option";
@@ -363,7 +365,7 @@ TEST(Reports, ZeroIntervalGivesNoRateRatherThanANumber) {
 TEST(TextReport, OneLinePerSecondOfReaderSamples) {
   const RunOutcome o = steady_outcome();  // 5 s of samples every 100 ms
   auto report = make_report(OutputFormat::text);
-  EXPECT_EQ(report->header(), "");
+  EXPECT_EQ(report->header({}), "");
   std::vector<std::string> printed;
   for (std::size_t i = 0; i < o.reader.size(); ++i) {
     EXPECT_EQ(report->sample(WorkerRole::writer, o.writer[i]), "") << "writer samples print nothing";

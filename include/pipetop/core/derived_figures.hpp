@@ -4,6 +4,7 @@
 // switches/s), no page allocation (page faults/GiB). Each is absent when an input is unavailable,
 // did not run, or the interval moved no bytes.
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,26 @@ struct DerivedFigures {
   std::optional<double> context_switches_per_gib;
   std::optional<double> cpu_utilisation;  // task-clock / wall time, 1.0 = one full CPU
 };
+
+// One table of the derived figures, so every report names and rounds them alike.
+struct DerivedField {
+  std::string_view key;    // JSON key
+  std::string_view label;  // for people
+  int decimals;
+  std::optional<double> DerivedFigures::*member;
+};
+
+inline constexpr std::array<DerivedField, 9> kDerivedFields{{
+    {"ipc", "IPC", 2, &DerivedFigures::ipc},
+    {"cycles_per_kib", "cycles/KiB", 0, &DerivedFigures::cycles_per_kib},
+    {"instructions_per_kib", "instructions/KiB", 0, &DerivedFigures::instructions_per_kib},
+    {"dtlb_misses_per_mib", "dTLB misses/MiB", 1, &DerivedFigures::dtlb_misses_per_mib},
+    {"itlb_misses_per_mib", "iTLB misses/MiB", 1, &DerivedFigures::itlb_misses_per_mib},
+    {"page_faults_per_gib", "page faults/GiB", 1, &DerivedFigures::page_faults_per_gib},
+    {"context_switches_per_s", "context switches/s", 0, &DerivedFigures::context_switches_per_s},
+    {"context_switches_per_gib", "context switches/GiB", 1, &DerivedFigures::context_switches_per_gib},
+    {"cpu_utilisation", "CPUs utilised", 2, &DerivedFigures::cpu_utilisation},
+}};
 
 // `layout` names the counters of both samples, in sample order.
 [[nodiscard]] DerivedFigures derive_figures(const std::vector<CounterInfo>& layout, const Sample& from,

@@ -6,7 +6,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/sample.hpp"
@@ -19,8 +21,9 @@ enum class OutputFormat { text, csv, json };
 class Report {
  public:
   virtual ~Report() = default;
-  // Text to print before the first sample (a CSV header; may be empty).
-  [[nodiscard]] virtual std::string header() = 0;
+  // Text to print before the first sample (a CSV header; may be empty). `counters` are the workers'
+  // counters in sample order (the same for both workers).
+  [[nodiscard]] virtual std::string header(const std::vector<CounterInfo>& counters) = 0;
   // Text for one sample of `role`, in arrival order per worker (may be empty).
   [[nodiscard]] virtual std::string sample(WorkerRole role, const Sample& sample) = 0;
   // Text for the end of the run.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/error.hpp"
@@ -36,7 +37,14 @@ struct RunConfig {
   std::int64_t interval_ns = 10 * kNsPerMs;
   std::int64_t duration_ns = 5 * kNsPerS;
   std::optional<std::uint64_t> bytes_limit;  // --bytes: stop after the writer has moved this many
+  std::vector<std::string> events;           // -e/--event: counted by each worker after the defaults
+  bool user_only = false;                    // count user space only (default: user and kernel)
+  bool no_counters = false;                  // open no counters at all (to measure their cost)
 };
+
+// The counters each worker opens: the default set then the user's events, without repeats; none with
+// --no-counters.
+[[nodiscard]] std::vector<std::string> counter_names(const RunConfig& config);
 
 // Bytes one writer half holds: each writer syscall moves (up to) one half.
 [[nodiscard]] std::uint64_t half_bytes(const RunConfig& config);

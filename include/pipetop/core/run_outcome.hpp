@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pipetop/core/counter_info.hpp"
+#include "pipetop/core/cpu_time.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/sample.hpp"
 
@@ -41,6 +43,10 @@ struct RunOutcome {
   std::optional<VerifyResult> verify;
   EndReason end = EndReason::duration;
   std::string failure;  // a worker's error, when end == worker_failed
+  std::vector<CounterInfo> writer_counters;  // each worker's counters, in sample order
+  std::vector<CounterInfo> reader_counters;
+  CpuTime writer_cpu;  // CPU time of each worker's transfer
+  CpuTime reader_cpu;
 };
 
 }  // namespace pipetop

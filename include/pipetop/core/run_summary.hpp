@@ -2,24 +2,44 @@
 // Figures every report format prints at the end of a run, computed once from a RunOutcome.
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "pipetop/core/derived_figures.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/throughput.hpp"
 
 namespace pipetop {
 
-struct WorkerTotals {
+// One counter of one worker over its whole transfer (first to last sample).
+struct CounterSummary {
+  CounterInfo info;
+  std::optional<double> value;             // scaled when multiplexed; none if unavailable or never ran
+  std::optional<double> per_second;
+  std::optional<double> per_gib;           // per GiB this worker moved
+  std::optional<double> running_fraction;  // of the enabled time; < 1 when multiplexed
+};
+
+struct WorkerSummary {
   std::uint64_t bytes = 0;
   std::uint64_t syscalls = 0;
   std::uint64_t eagain = 0;
+  std::vector<CounterSummary> counters;
+  DerivedFigures derived;                     // over the whole transfer
+  std::optional<double> cpu_user_percent;     // of one CPU, over the transfer's wall time
+  std::optional<double> cpu_system_percent;
 };
 
 struct RunSummary {
   ThroughputSummary throughput;  // from the reader's samples: bytes that made it through the pipe
-  WorkerTotals writer;
-  WorkerTotals reader;
+  WorkerSummary writer;
+  WorkerSummary reader;
 };
 
 [[nodiscard]] RunSummary summarize(const RunOutcome& outcome);
+
+// "user+kernel" or "user only": what the counters of this run include.
+[[nodiscard]] std::string counter_mode(const RunConfig& config);
 
 }  // namespace pipetop

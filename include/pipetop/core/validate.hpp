@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pipetop/core/counter.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/run_config.hpp"
 

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <ctime>
 
+#include "pipetop/core/cpu_time.hpp"
+
 namespace pipetop {
 
 [[nodiscard]] inline std::int64_t monotonic_ns() noexcept {
@@ -15,5 +17,8 @@ namespace pipetop {
 
 // Sleeps for `ns` (resuming after signals).
 void sleep_ns(std::int64_t ns) noexcept;
+
+// CPU time the calling process has used so far (getrusage(RUSAGE_SELF)); zeros if it fails.
+[[nodiscard]] CpuTime process_cpu_time() noexcept;
 
 }  // namespace pipetop

@@ -1,10 +1,12 @@
 #pragma once
 // The worker side of sampling: cumulative counts kept in registers, pushed into the worker's ring at
-// a fixed cadence. The hot-loop cost is one clock read per syscall; the ring push never waits.
+// a fixed cadence with the worker's counters. The hot-loop cost is one clock read per syscall; at each
+// sample, one read() per counter group and a ring push that never waits.
 
 #include <cstdint>
 
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/shared_region.hpp"
 
 namespace pipetop {
@@ -17,7 +19,8 @@ struct TransferCounts {
 
 class Sampler {
  public:
-  Sampler(SampleRing& ring, std::int64_t interval_ns) noexcept : ring_(ring), interval_ns_(interval_ns) {}
+  Sampler(SampleRing& ring, std::int64_t interval_ns, CounterSet& counters) noexcept
+      : ring_(ring), counters_(counters), interval_ns_(interval_ns) {}
 
   // The first sample: the start of transfer.
   void start(const TransferCounts& counts) noexcept {
@@ -40,10 +43,13 @@ class Sampler {
 
  private:
   void push(std::int64_t now, const TransferCounts& c) noexcept {
-    (void)ring_.try_push(Sample{now, c.bytes, c.syscalls, c.eagain});
+    Sample sample{now, c.bytes, c.syscalls, c.eagain};
+    counters_.read_into(sample);
+    (void)ring_.try_push(sample);
   }
 
   SampleRing& ring_;
+  CounterSet& counters_;
   std::int64_t interval_ns_;
   std::int64_t next_ns_ = 0;
 };

@@ -13,7 +13,10 @@
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/validate.hpp"
+#include "pipetop/system/clock.hpp"
+#include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/pipe.hpp"
 #include "pipetop/system/shared_region.hpp"
 
@@ -26,7 +29,9 @@ class Session {
   // to go. `config` must have passed validate(). On failure no worker is left behind, and the error is
   // the first that happened: pipe sizing (EPERM is an environment error), fork, or a worker's own setup
   // failure with its message and exit kind.
-  [[nodiscard]] static Result<std::unique_ptr<Session>> start(const RunConfig& config, const MachineLimits& limits);
+  // `counters` are opened by each worker on itself.
+  [[nodiscard]] static Result<std::unique_ptr<Session>> start(const RunConfig& config, const MachineLimits& limits,
+                                                              const std::vector<CounterRequest>& counters);
 
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -53,13 +58,17 @@ class Session {
   // Stops, waits up to `grace_ns` for both workers to exit, kills those left, and reaps them.
   void finish(std::int64_t grace_ns);
 
+  // Valid once start() returned: each worker's counters, in the order of their sample readings.
+  [[nodiscard]] std::vector<CounterInfo> counters(WorkerRole role) const;
+
   // Valid after finish(): what the workers reported.
+  [[nodiscard]] CpuTime cpu_time(WorkerRole role) const;
   [[nodiscard]] HugePageResult huge_pages() const;
   [[nodiscard]] std::optional<VerifyResult> verify() const;
   [[nodiscard]] std::uint64_t dropped_samples() const;
 
  private:
-  Session(const RunConfig& config, SharedRegion region, Pipe pipe);
+  Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
   [[nodiscard]] Result<void> fork_workers();
@@ -67,6 +76,7 @@ class Session {
   void reap(bool block);
 
   RunConfig config_;
+  std::vector<CounterRequest> counter_requests_;
   SharedRegion region_;
   Pipe pipe_;
   std::uint64_t pipe_bytes_ = 0;

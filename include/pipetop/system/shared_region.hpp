@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "pipetop/core/counter.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/sample.hpp"
 #include "pipetop/core/spsc_ring.hpp"
@@ -21,8 +22,15 @@ static_assert(SampleRing::layout_ok(), "ring indices must each own a cache line"
 
 enum class WorkerState : int { starting, ready, running, finished, failed };
 
-// Written by a worker before it publishes finished or failed (release); read by the parent after
-// seeing that state (acquire).
+// A counter's name, state and reason, as a worker opened it (CounterInfo in fixed storage).
+struct CounterSlot {
+  char name[96] = {};
+  int state = 0;  // CounterState
+  char reason[160] = {};
+};
+
+// Written by a worker before it publishes ready (counters), finished or failed (the rest) with release
+// ordering; read by the parent after seeing that state (acquire).
 struct WorkerReport {
   int error_kind = 0;  // ExitCode of the failure
   char message[512] = {};
@@ -34,6 +42,10 @@ struct WorkerReport {
   std::uint64_t verify_checked = 0;
   std::uint64_t verify_mismatches = 0;
   std::uint64_t verify_first_mismatch = 0;
+  std::uint32_t counter_count = 0;
+  CounterSlot counters[kMaxCounters] = {};
+  std::int64_t cpu_user_ns = 0;  // CPU time of the transfer itself (from go to the end), user space
+  std::int64_t cpu_system_ns = 0;  // and kernel
 };
 
 struct alignas(kCacheLineBytes) WorkerSlot {

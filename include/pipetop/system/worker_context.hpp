@@ -9,6 +9,7 @@
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/smaps.hpp"
+#include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/sampler.hpp"
 #include "pipetop/system/shared_region.hpp"
 
@@ -16,10 +17,28 @@ namespace pipetop {
 
 struct WorkerContext {
   const RunConfig& config;
-  int fd;  // the worker's end of the pipe
+  const std::vector<CounterRequest>& counters;  // encoded in the parent, opened by each worker on itself
+  int fd;                                       // the worker's end of the pipe
   ControlBlock& control;
   WorkerSlot& slot;
 };
+
+// Opens the worker's counters on itself (on a hybrid CPU, hardware events on the PMU of `cpu`) and
+// publishes their names, states and reasons in the report. Never fails (see CounterSet::open).
+[[nodiscard]] CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<int>& cpu);
+
+// The transfer between the go and the end: starts the counters and the CPU clock, runs `transfer`,
+// then records the CPU time it used. Returns what `transfer` returned.
+template <class Transfer>
+[[nodiscard]] Result<void> timed_transfer(const WorkerContext& ctx, CounterSet& counters, Transfer&& transfer) {
+  counters.enable();
+  const CpuTime start = process_cpu_time();
+  Result<void> result = transfer();
+  const CpuTime end = process_cpu_time();
+  ctx.slot.report.cpu_user_ns = end.user_ns - start.user_ns;
+  ctx.slot.report.cpu_system_ns = end.system_ns - start.system_ns;
+  return result;
+}
 
 // Pins the calling process to `cpu` (unset or kUnpinned: leaves it). On failure returns an
 // environment error naming sched_setaffinity, the CPU and errno.

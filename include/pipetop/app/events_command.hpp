@@ -1,0 +1,18 @@
+#pragma once
+// `pipetop events`: what can be counted here. Every event is found usable or not by actually opening
+// it on this process, and an unusable one says why.
+
+#include <string>
+
+namespace pipetop {
+
+struct EventsCommand {
+  bool all = false;    // every event of the detected PMUs, not only the default set
+  std::string filter;  // case-insensitive substring of the name
+  bool user_only = false;
+};
+
+// Prints the table on stdout; returns the exit code (0; 3 when libpfm4 cannot initialise).
+[[nodiscard]] int list_events(const EventsCommand& command);
+
+}  // namespace pipetop

@@ -1,0 +1,15 @@
+#pragma once
+// A perf-stat-like table of both workers' counters side by side, with the derived figures and CPU
+// time, for the text summary (and `pipetop check`).
+
+#include <string>
+
+#include "pipetop/core/run_summary.hpp"
+
+namespace pipetop {
+
+// Rows: each counter (value, per GiB; or "n/a: reason", marked "user-only" or "scaled 63%" when so),
+// then the derived figures and CPU% user/sys. Empty when the run had no counters.
+[[nodiscard]] std::string counter_table(const RunSummary& summary, const RunConfig& config);
+
+}  // namespace pipetop

@@ -1,0 +1,62 @@
+#include "pipetop/core/counter_table.hpp"
+
+#include <array>
+#include <cstdio>
+
+#include "pipetop/core/number_format.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr int kNameWidth = 26;
+constexpr int kCellWidth = 34;
+
+std::string pad(std::string text, std::size_t width) {
+  // Width in characters: count UTF-8 lead bytes only, so "—" takes one column.
+  std::size_t columns = 0;
+  for (const char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  if (columns < width) text.append(width - columns, ' ');
+  return text;
+}
+
+std::string cell(const CounterSummary& c) {
+  if (c.info.state == CounterState::unavailable) return "n/a: " + c.info.reason;
+  if (!c.value) return "did not run";
+  std::string text = c.info.name == "task-clock" ? format_fixed(*c.value / 1e9, 2) + " s" : format_count(*c.value);
+  if (c.per_gib && c.info.name != "task-clock") text += "  " + format_count(*c.per_gib) + "/GiB";
+  if (c.running_fraction && *c.running_fraction < 0.999) {
+    text += "  [scaled " + format_fixed(*c.running_fraction * 100, 0) + "%]";
+  }
+  if (c.info.state == CounterState::user_only) text += "  (user-only)";
+  return text;
+}
+
+std::string row(std::string_view name, const std::string& writer, const std::string& reader) {
+  if (writer == reader && writer.starts_with("n/a")) {
+    return "  " + pad(std::string(name), kNameWidth) + writer + " (both)\n";
+  }
+  return "  " + pad(std::string(name), kNameWidth) + pad(writer, kCellWidth) + reader + "\n";
+}
+
+std::string cpu_cell(const WorkerSummary& w) {
+  if (!w.cpu_user_percent || !w.cpu_system_percent) return "—";
+  return format_fixed(w.cpu_user_percent, 1) + "% user  " + format_fixed(w.cpu_system_percent, 1) + "% sys";
+}
+
+}  // namespace
+
+std::string counter_table(const RunSummary& s, const RunConfig& config) {
+  std::string text = "  " + pad("counters (" + counter_mode(config) + ")", kNameWidth) +
+                     pad("writer", kCellWidth) + "reader\n";
+  for (std::size_t i = 0; i < s.writer.counters.size() && i < s.reader.counters.size(); ++i) {
+    text += row(s.writer.counters[i].info.name, cell(s.writer.counters[i]), cell(s.reader.counters[i]));
+  }
+  for (const DerivedField& field : kDerivedFields) {
+    text += row(field.label, format_fixed(s.writer.derived.*field.member, field.decimals),
+                format_fixed(s.reader.derived.*field.member, field.decimals));
+  }
+  text += row("CPU time", cpu_cell(s.writer), cpu_cell(s.reader));
+  return text;
+}
+
+}  // namespace pipetop

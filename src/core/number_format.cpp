@@ -1,0 +1,31 @@
+#include "pipetop/core/number_format.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace pipetop {
+
+std::string format_count(double value) {
+  if (!std::isfinite(value) || value < 0) return "—";
+  constexpr std::array<std::pair<double, const char*>, 4> units{{{1e12, " T"}, {1e9, " G"}, {1e6, " M"}, {1e3, " k"}}};
+  std::array<char, 32> buf{};
+  for (const auto& [scale, suffix] : units) {
+    if (value < scale * 0.9995) continue;
+    const double scaled = value / scale;
+    std::snprintf(buf.data(), buf.size(), scaled < 9.995 ? "%.2f%s" : scaled < 99.95 ? "%.1f%s" : "%.0f%s", scaled,
+                  suffix);
+    return buf.data();
+  }
+  std::snprintf(buf.data(), buf.size(), value < 9.995 && value != std::floor(value) ? "%.2f" : "%.0f", value);
+  return buf.data();
+}
+
+std::string format_fixed(std::optional<double> value, int decimals) {
+  if (!value || !std::isfinite(*value)) return "—";
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.*f", decimals, *value);
+  return buf.data();
+}
+
+}  // namespace pipetop
