@@ -15,7 +15,8 @@ std::string pad(std::string text, std::size_t width) {
   // Width in characters: count UTF-8 lead bytes only, so "—" takes one column.
   std::size_t columns = 0;
   for (const char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  if (columns < width) text.append(width - columns, ' ');
+  // A cell wider than its column still keeps two spaces before the next one.
+  text.append(columns < width ? width - columns : 2, ' ');
   return text;
 }
 
@@ -24,7 +25,7 @@ std::string cell(const CounterSummary& c) {
   if (!c.value) return "did not run";
   std::string text = c.info.name == "task-clock" ? format_fixed(*c.value / 1e9, 2) + " s" : format_count(*c.value);
   if (c.per_gib && c.info.name != "task-clock") text += "  " + format_count(*c.per_gib) + "/GiB";
-  if (c.running_fraction && *c.running_fraction < 0.999) {
+  if (c.running_fraction && *c.running_fraction < 0.995) {  // below what rounds to "100%"
     text += "  [scaled " + format_fixed(*c.running_fraction * 100, 0) + "%]";
   }
   if (c.info.state == CounterState::user_only) text += "  (user-only)";
