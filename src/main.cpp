@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "pipetop/app/cli.hpp"
+#include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/app/run_command.hpp"
 
@@ -12,5 +13,6 @@ int main(int argc, char** argv) {
   std::fputs(parsed.err.c_str(), stderr);
   if (parsed.events) return pipetop::list_events(*parsed.events);
   if (parsed.run) return pipetop::run_headless(*parsed.run);
+  if (parsed.dashboard) return pipetop::run_dashboard(*parsed.dashboard);
   return parsed.exit_code;
 }

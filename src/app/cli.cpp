@@ -31,7 +31,8 @@ struct RunArgs {
   bool no_counters = false;
 };
 
-void bind_run_options(CLI::App& run, RunArgs& a) {
+// The options that make a configuration: both the dashboard and `run` take them.
+void bind_config_options(CLI::App& run, RunArgs& a) {
   run.add_option("--writer", a.writer, "How the writer moves bytes into the pipe: write | vmsplice")->capture_default_str();
   run.add_option("--reader", a.reader, "How the reader takes bytes out: read | splice (to /dev/null)")->capture_default_str();
   run.add_flag("--huge-pages", a.huge_pages, "2 MiB-aligned buffers with MADV_HUGEPAGE (verified after pre-faulting)");
@@ -48,14 +49,18 @@ void bind_run_options(CLI::App& run, RunArgs& a) {
   run.add_option("--writer-cpu", a.writer_cpu, "Pin the writer to this CPU (-1: unpinned; default: separate cores)");
   run.add_option("--reader-cpu", a.reader_cpu, "Pin the reader to this CPU (-1: unpinned)");
   run.add_option("--interval", a.interval, "Sampling interval (10ms, 100ms...)")->capture_default_str();
-  run.add_option("--duration", a.duration, "How long to move bytes (5s, 1m...)")->capture_default_str();
-  run.add_option("--bytes", a.bytes, "Stop after the writer has moved this many bytes (overrides --duration)");
-  run.add_option("--format", a.format, "Output: text | csv | json (JSON Lines)")->capture_default_str();
   run.add_option("-e,--event", a.events,
                  "Also count this event in each worker (repeatable): cache-misses, LD_BLOCKS:STORE_FORWARD, perf::...")
       ->allow_extra_args(false);
   run.add_flag("--user-only", a.user_only, "Count user space only (default: user and kernel)");
   run.add_flag("--no-counters", a.no_counters, "Open no counters (to measure what they cost)");
+}
+
+void bind_run_options(CLI::App& run, RunArgs& a) {
+  bind_config_options(run, a);
+  run.add_option("--duration", a.duration, "How long to move bytes (5s, 1m...)")->capture_default_str();
+  run.add_option("--bytes", a.bytes, "Stop after the writer has moved this many bytes (overrides --duration)");
+  run.add_option("--format", a.format, "Output: text | csv | json (JSON Lines)")->capture_default_str();
 }
 
 Result<RunCommand> to_run_command(const RunArgs& a) {
@@ -98,10 +103,17 @@ Result<RunCommand> to_run_command(const RunArgs& a) {
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
-  CLI::App app{"pipetop: watch Linux pipe throughput, strategy by strategy", "pipetop"};
+  CLI::App app{"pipetop: watch Linux pipe throughput, strategy by strategy.\n"
+               "Without a command: the live dashboard (every option toggles with a key).",
+               "pipetop"};
   app.set_version_flag("--version", "pipetop 0.1.0");
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
   RunArgs args;
+  bind_config_options(app, args);
+  DashboardCommand dashboard_args;
+  app.add_option("--refresh-hz", dashboard_args.refresh_hz, "Dashboard redraws per second (1-60)")
+      ->capture_default_str();
+  app.add_flag("--ascii", dashboard_args.ascii, "No braille or box drawing in the dashboard, whatever the locale");
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_run_options(*run, args);
   EventsCommand events_args;
@@ -116,13 +128,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.err = "pipetop: " + format_error(error) + "\n";
     return parsed;
   };
-  if (argc < 2) {
-    return usage(pipetop::usage_error("a command is required",
-                                      "pipetop run moves bytes headless; pipetop --help lists the commands"));
-  }
-  const std::string first = argv[1];
+  const std::string first = argc > 1 ? argv[1] : "";
   const auto named_first = [&first](CLI::App* sub) { return sub->check_name(first); };
-  if (!first.starts_with("-") && app.get_subcommands(named_first).empty()) {
+  if (!first.empty() && !first.starts_with("-") && app.get_subcommands(named_first).empty()) {
     return usage(pipetop::usage_error("unknown command '" + first + "'", "pipetop --help lists the commands"));
   }
   try {
@@ -142,7 +150,16 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   }
   Result<RunCommand> command = to_run_command(args);
   if (!command) return usage(command.error());
-  parsed.run = std::move(*command);
+  if (run->parsed()) {
+    parsed.run = std::move(*command);
+    return parsed;
+  }
+  if (dashboard_args.refresh_hz < 1 || dashboard_args.refresh_hz > 60) {
+    return usage(pipetop::usage_error("--refresh-hz " + std::to_string(dashboard_args.refresh_hz) + " is outside 1-60",
+                                      "10 (the default) redraws smoothly at well under 2% of a CPU"));
+  }
+  dashboard_args.config = command->config;
+  parsed.dashboard = dashboard_args;
   return parsed;
 }
 

@@ -4,10 +4,8 @@
 #include <string>
 
 #include "pipetop/app/signals.hpp"
-#include "pipetop/core/validate.hpp"
+#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/event_encoder.hpp"
-#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
@@ -27,25 +25,16 @@ void emit(const std::string& text) {
   std::fflush(stdout);
 }
 
-RunConfig with_default_cpus(RunConfig config, const MachineLimits& limits) {
-  const CpuPair cpus = choose_default_cpus(read_cpu_topology(limits.online_cpus), config.writer_cpu, config.reader_cpu);
-  config.writer_cpu = cpus.writer;
-  config.reader_cpu = cpus.reader;
-  return config;
-}
-
 }  // namespace
 
 int run_headless(const RunCommand& command) {
-  const MachineLimits limits = read_machine_limits();
-  if (Result<void> valid = validate(command.config, limits); !valid) return print_error(valid.error());
-  const RunConfig config = with_default_cpus(command.config, limits);
-  const Result<std::vector<CounterRequest>> counters = encode_events(counter_names(config), config.user_only);
-  if (!counters) return print_error(counters.error());
+  Result<WorkerPlan> plan = plan_workers(command.config);
+  if (!plan) return print_error(plan.error());
+  const RunConfig config = plan->config;
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
-  Result<std::unique_ptr<Session>> started = Session::start(config, limits, *counters);
+  Result<std::unique_ptr<Session>> started = Session::start(config, plan->limits, plan->counters);
   if (!started) return print_error(started.error());
   Session& session = **started;
 

@@ -46,6 +46,10 @@ SignalWatch::~SignalWatch() {
 std::optional<int> SignalWatch::wait(int timeout_ms) const {
   pollfd p{fd_, POLLIN, 0};
   if (poll(&p, 1, timeout_ms) <= 0) return std::nullopt;
+  return take();
+}
+
+std::optional<int> SignalWatch::take() const {
   signalfd_siginfo info{};
   if (read(fd_, &info, sizeof info) != static_cast<ssize_t>(sizeof info)) return std::nullopt;
   return static_cast<int>(info.ssi_signo);

@@ -1,9 +1,11 @@
 #include "pipetop/system/machine_facts.hpp"
 
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <charconv>
 
+#include "pipetop/core/proc_stat.hpp"
 #include "pipetop/system/file_reader.hpp"
 
 namespace pipetop {
@@ -43,6 +45,27 @@ std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus) {
     cores.push_back({cpu, read_int_file(base + "physical_package_id", 0), read_int_file(base + "core_id", cpu)});
   }
   return cores;
+}
+
+std::string machine_summary() {
+  std::string summary;
+  if (const Result<std::string> cpuinfo = read_text_file("/proc/cpuinfo")) {
+    const std::size_t key = cpuinfo->find("model name");
+    const std::size_t colon = cpuinfo->find(':', key);
+    if (key != std::string::npos && colon != std::string::npos) {
+      const std::size_t end = cpuinfo->find('\n', colon);
+      summary = cpuinfo->substr(colon + 2, end - colon - 2);
+    }
+  }
+  utsname names{};
+  if (uname(&names) == 0) summary += (summary.empty() ? "" : " · ") + std::string("Linux ") + names.release;
+  return summary;
+}
+
+std::optional<CpuTime> read_process_cpu_time(int pid) {
+  const Result<std::string> text = read_text_file("/proc/" + std::to_string(pid) + "/stat");
+  if (!text) return std::nullopt;
+  return parse_proc_stat_cpu(*text, sysconf(_SC_CLK_TCK));
 }
 
 std::string read_thp_setting(const std::string& name) {

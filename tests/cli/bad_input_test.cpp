@@ -58,7 +58,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"tiny_interval", {"run", "--interval", "100us"}, 2, {"shorter than 1ms"}},
         BadInput{"bad_format", {"run", "--format", "xml"}, 2, {"unknown output format 'xml'"}},
         BadInput{"unknown_option", {"run", "--frobnicate"}, 2, {"--frobnicate"}},
-        BadInput{"no_command", {}, 2, {"a command is required", "pipetop run"}},
+        BadInput{"dashboard_without_a_terminal", {}, 3, {"stdout is not a terminal", "pipetop run"}},
         BadInput{"unknown_command", {"launch"}, 2, {"unknown command 'launch'"}}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -21,6 +22,7 @@ struct RunCommand {
 struct ParsedCommandLine {
   std::optional<RunCommand> run;
   std::optional<EventsCommand> events;
+  std::optional<DashboardCommand> dashboard;
   int exit_code = 0;
   std::string out;  // for stdout (help)
   std::string err;  // for stderr (errors)

@@ -23,6 +23,10 @@ class SignalWatch {
   // Waits up to `timeout_ms` for a signal; returns its number, or nullopt on timeout.
   [[nodiscard]] std::optional<int> wait(int timeout_ms) const;
 
+  // The fd to poll with other inputs; take() then reads the pending signal without waiting.
+  [[nodiscard]] int fd() const { return fd_; }
+  [[nodiscard]] std::optional<int> take() const;
+
  private:
   explicit SignalWatch(int fd) : fd_(fd) {}
   int fd_ = -1;

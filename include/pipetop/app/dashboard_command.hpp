@@ -1,0 +1,20 @@
+#pragma once
+// `pipetop` with no command: the live dashboard. Every option can be changed with a key while it
+// runs; a change restarts the workers with the new configuration (or says why it cannot).
+
+#include "pipetop/core/run_config.hpp"
+
+namespace pipetop {
+
+struct DashboardCommand {
+  RunConfig config;
+  double refresh_hz = 10;
+  bool ascii = false;  // no braille or box drawing, whatever the locale
+};
+
+// Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way
+// out. Returns 0, or 2/3 when the starting configuration is refused (printed after the terminal is
+// restored), 3 when stdout is not a terminal.
+[[nodiscard]] int run_dashboard(const DashboardCommand& command);
+
+}  // namespace pipetop

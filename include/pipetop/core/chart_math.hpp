@@ -1,0 +1,49 @@
+#pragma once
+// The chart's arithmetic, apart from any drawing: an auto-fitted y scale (linear from zero, or
+// logarithmic by decades, because 0.8 and 78 GiB/s share one axis), its ticks, and the min/max
+// envelope of the rates falling in each column, so a short dip is never averaged away.
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipetop/core/history.hpp"
+
+namespace pipetop {
+
+struct YScale {
+  double lo = 0;
+  double hi = 1;
+  bool log = false;
+};
+
+// A scale that holds [data_min, data_max] with headroom: linear starts at 0 and ends at a "nice" value
+// (1, 2, 2.5, 5 × 10^k); log spans whole decades (never below 0.01). Empty data gives [0, 1] / [0.1, 10].
+[[nodiscard]] YScale fit_scale(std::optional<double> data_min, std::optional<double> data_max, bool log);
+
+// Where `value` sits on the scale, 0 (bottom) to 1 (top), clamped; non-positive values on a log scale
+// sit at the bottom.
+[[nodiscard]] double scale_position(const YScale& scale, double value);
+
+struct Tick {
+  double value = 0;
+  std::string label;  // "0", "25", "2.5", "0.1"
+};
+
+// At most `max_ticks` ticks, bottom to top, at round values.
+[[nodiscard]] std::vector<Tick> scale_ticks(const YScale& scale, int max_ticks);
+
+struct Envelope {
+  bool present = false;
+  double lo = 0;
+  double hi = 0;
+};
+
+// For `columns` equal slices of [t0_ns, t1_ns): the lowest and highest rate of the points that overlap
+// each slice.
+[[nodiscard]] std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns,
+                                                     std::int64_t t1_ns, int columns);
+
+}  // namespace pipetop

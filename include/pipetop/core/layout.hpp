@@ -1,0 +1,39 @@
+#pragma once
+// Where each part of the dashboard goes, as a pure function of the terminal size: header (2 rows),
+// chart with the readout beside it, counters panel, status line and footer. Below the minimum size
+// only a "terminal too small" notice is shown.
+
+#include <vector>
+
+namespace pipetop {
+
+struct Rect {
+  int x = 0;
+  int y = 0;
+  int w = 0;
+  int h = 0;
+  [[nodiscard]] bool empty() const { return w <= 0 || h <= 0; }
+  [[nodiscard]] bool contains(int px, int py) const { return px >= x && px < x + w && py >= y && py < y + h; }
+};
+
+inline constexpr int kMinWidth = 60;
+inline constexpr int kMinHeight = 16;
+
+struct DashboardLayout {
+  bool too_small = false;
+  Rect notice;  // the centred "terminal too small" message (only when too_small)
+  Rect header;
+  Rect chart;
+  Rect readout;
+  Rect counters;
+  Rect status;
+  Rect footer;
+  Rect help;  // the help overlay, drawn over the rest when open
+
+  // The regions that tile the screen (the overlay excluded).
+  [[nodiscard]] std::vector<Rect> regions() const;
+};
+
+[[nodiscard]] DashboardLayout layout_dashboard(int width, int height);
+
+}  // namespace pipetop

@@ -1,0 +1,39 @@
+#pragma once
+// What widgets draw on: a grid of cells, each holding one glyph (UTF-8) and a style. The ncurses
+// canvas puts it on the terminal; the text canvas keeps it in memory, so every widget is testable as
+// text. Widgets never see ncurses.
+
+#include <string_view>
+
+namespace pipetop {
+
+enum class Color { normal, dim, title, accent, good, warn, bad, chart, marker };
+
+struct Style {
+  Color color = Color::normal;
+  bool bold = false;
+  bool reverse = false;
+};
+
+class Canvas {
+ public:
+  virtual ~Canvas() = default;
+  [[nodiscard]] virtual int width() const = 0;
+  [[nodiscard]] virtual int height() const = 0;
+  [[nodiscard]] virtual bool unicode() const = 0;  // braille and box drawing can be shown
+  // Writes `utf8` from (x, y), one code point per cell, clipped to the canvas. Returns the number of
+  // cells the text takes (clipped or not), so callers can lay out what follows.
+  virtual int text(int x, int y, std::string_view utf8, Style style = {}) = 0;
+};
+
+// Number of cells `utf8` takes: one per code point.
+[[nodiscard]] int text_width(std::string_view utf8);
+
+// The first `cells` code points of `utf8`.
+[[nodiscard]] std::string_view fit_prefix(std::string_view utf8, int cells);
+
+// Draws `utf8` in at most `cells` cells, ending with "…" ("~" without unicode) when cut. Returns the
+// cells used.
+int draw_clipped(Canvas& canvas, int x, int y, std::string_view utf8, int cells, Style style = {});
+
+}  // namespace pipetop

@@ -1,0 +1,219 @@
+#include "pipetop/app/dashboard_command.hpp"
+
+#include <poll.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "pipetop/app/signals.hpp"
+#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/core/config_change.hpp"
+#include "pipetop/core/history.hpp"
+#include "pipetop/core/key_table.hpp"
+#include "pipetop/system/clock.hpp"
+#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/ui/terminal.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr std::int64_t kCpuEveryNs = kNsPerS;
+constexpr std::int64_t kMessageNs = 6 * kNsPerS;
+
+int fail(const Error& error) {
+  std::fprintf(stderr, "pipetop: %s\n", format_error(error).c_str());
+  return static_cast<int>(error.kind);
+}
+
+// CPU use of a process over the last interval, from successive readings.
+class CpuMeter {
+ public:
+  WorkerCpuUse update(std::optional<CpuTime> now, std::int64_t t_ns) {
+    WorkerCpuUse use;
+    if (now && last_ && t_ns > last_t_ns_) {
+      const auto wall = static_cast<double>(t_ns - last_t_ns_);
+      use.user_percent = 100.0 * static_cast<double>(now->user_ns - last_->user_ns) / wall;
+      use.system_percent = 100.0 * static_cast<double>(now->system_ns - last_->system_ns) / wall;
+    }
+    last_ = now;
+    last_t_ns_ = t_ns;
+    return use;
+  }
+
+ private:
+  std::optional<CpuTime> last_;
+  std::int64_t last_t_ns_ = 0;
+};
+
+class Dashboard {
+ public:
+  Dashboard(const DashboardCommand& command, Terminal& terminal, WorkerPair& pair)
+      : terminal_(terminal), pair_(pair), frame_ns_(static_cast<std::int64_t>(1e9 / command.refresh_hz)) {
+    state_.config = pair.config();
+    state_.separate = pair.separate_cpus();
+    machine_ = machine_summary();
+    begin_segment(describe_start(state_.config));
+  }
+
+  // The loop: returns when asked to quit.
+  void run(const SignalWatch& signals) {
+    std::int64_t next_frame = monotonic_ns();
+    for (;;) {
+      const auto wait_ms = static_cast<int>(std::max<std::int64_t>(0, next_frame - monotonic_ns()) / kNsPerMs);
+      pollfd fds[2] = {{terminal_.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
+      poll(fds, 2, wait_ms);
+      if (signals.take()) return;
+      while (const std::optional<InputEvent> input = terminal_.read_input()) {
+        if (handle(*input) == KeyEffect::quit) return;
+      }
+      if (monotonic_ns() < next_frame) continue;
+      next_frame = monotonic_ns() + frame_ns_;
+      tick();
+      draw();
+    }
+  }
+
+ private:
+  static std::string describe_start(const RunConfig& c) {
+    return std::string(to_string(c.writer)) + "/" + std::string(to_string(c.reader));
+  }
+
+  void begin_segment(std::string label) {
+    const Session* session = pair_.session();
+    if (session == nullptr) return;
+    history_.begin_segment(monotonic_ns(), state_.config, std::move(label), session->counters(WorkerRole::writer),
+                           session->counters(WorkerRole::reader));
+    state_.pipe_bytes = session->pipe_bytes();
+  }
+
+  KeyEffect handle(const InputEvent& input) {
+    int key = input.key;
+    if (key == kKeyResize) return KeyEffect::redraw;
+    if (key == kKeyEscape && state_.help) key = '?';
+    if (key == kMouseClick) {
+      const auto span = std::find_if(spans_.begin(), spans_.end(),
+                                     [&](const HeaderSpan& s) { return s.area.contains(input.mouse_x, input.mouse_y); });
+      if (span == spans_.end()) return KeyEffect::redraw;
+      key = span->key;
+    }
+    const KeyBinding* binding = find_key(key);
+    if (binding == nullptr) return KeyEffect::redraw;
+    DashboardState next = state_;
+    const KeyEffect effect = binding->apply(next);
+    if (effect == KeyEffect::restart) {
+      restart(next);
+    } else {
+      state_ = next;
+    }
+    return effect;
+  }
+
+  void restart(const DashboardState& next) {
+    const RunConfig before = state_.config;
+    const Result<void> changed = pair_.change(next.config);
+    if (!changed) {
+      // The gist ("--gift needs --writer vmsplice"); the whole explanation is in the help and the CLI.
+      const std::string& why = changed.error().message;
+      message_ = "refused: " + why.substr(0, why.find(": "));
+      message_is_error_ = true;
+      message_until_ns_ = monotonic_ns() + kMessageNs;
+      return;
+    }
+    state_ = next;
+    const std::string label = describe_change(before, next.config);
+    message_ = "now: " + label;
+    message_is_error_ = false;
+    message_until_ns_ = monotonic_ns() + kMessageNs;
+    begin_segment(label);
+  }
+
+  void tick() {
+    Session* session = pair_.session();
+    if (session != nullptr) session->drain([this](WorkerRole role, const Sample& s) { history_.add(role, s); });
+    if (state_.reset_requested) {
+      history_.reset(monotonic_ns());
+      state_.reset_requested = false;
+    }
+    if (!state_.frozen) now_ns_ = history_.latest_ns().value_or(monotonic_ns());
+    const std::int64_t t = monotonic_ns();
+    if (t >= message_until_ns_) message_.clear();
+    if (t >= next_cpu_ns_) {
+      next_cpu_ns_ = t + kCpuEveryNs;
+      ui_cpu_ = ui_meter_.update(process_cpu_time(), t);
+      const auto cpu_of = [session](WorkerRole role) {
+        return session != nullptr ? read_process_cpu_time(session->pid(role)) : std::nullopt;
+      };
+      writer_cpu_ = writer_meter_.update(cpu_of(WorkerRole::writer), t);
+      reader_cpu_ = reader_meter_.update(cpu_of(WorkerRole::reader), t);
+    }
+  }
+
+  std::string problem() const {
+    const Session* session = pair_.session();
+    if (session == nullptr) return "no workers running: the last change could not be started";
+    if (std::optional<Error> failure = session->failure()) return failure->message;
+    const HugePageResult huge = session->huge_pages();
+    if (huge.requested && !huge.verified) return "huge pages not obtained: " + huge.detail;
+    return {};
+  }
+
+  void draw() {
+    DashboardModel model{state_, history_, machine_, {}, 0, problem(), message_, message_is_error_, 0, {}, {}, {}, 0,
+                         60 * kNsPerS};
+    if (const Session* session = pair_.session()) {
+      model.huge = session->huge_pages();
+      model.pipe_bytes = session->pipe_bytes();
+    }
+    model.message_is_error = message_is_error_;
+    model.dropped = pair_.dropped_samples();
+    if (ui_cpu_.user_percent && ui_cpu_.system_percent) model.ui_cpu_percent = *ui_cpu_.user_percent + *ui_cpu_.system_percent;
+    model.writer_cpu = writer_cpu_;
+    model.reader_cpu = reader_cpu_;
+    model.now_ns = now_ns_;
+    spans_ = draw_dashboard(terminal_.begin_frame(), model);
+    terminal_.present();
+  }
+
+  Terminal& terminal_;
+  WorkerPair& pair_;
+  std::int64_t frame_ns_;
+  DashboardState state_;
+  History history_;
+  std::string machine_;
+  std::string message_;
+  bool message_is_error_ = false;
+  std::int64_t message_until_ns_ = 0;
+  std::vector<HeaderSpan> spans_;
+  std::int64_t now_ns_ = 0;
+  std::int64_t next_cpu_ns_ = 0;
+  CpuMeter ui_meter_;
+  CpuMeter writer_meter_;
+  CpuMeter reader_meter_;
+  WorkerCpuUse ui_cpu_;
+  WorkerCpuUse writer_cpu_;
+  WorkerCpuUse reader_cpu_;
+};
+
+}  // namespace
+
+int run_dashboard(const DashboardCommand& command) {
+  Result<WorkerPlan> plan = plan_workers(command.config);
+  if (!plan) return fail(plan.error());
+  Result<SignalWatch> signals = SignalWatch::install();
+  if (!signals) return fail(signals.error());
+  Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.ascii);
+  if (!terminal) return fail(terminal.error());
+  Result<std::unique_ptr<WorkerPair>> pair = WorkerPair::start(std::move(*plan));
+  if (!pair) {
+    (*terminal)->restore();  // the terminal first, then the words
+    return fail(pair.error());
+  }
+  Dashboard dashboard(command, **terminal, **pair);
+  dashboard.run(*signals);
+  pair->reset();  // stop and reap the workers
+  (*terminal)->restore();
+  return 0;
+}
+
+}  // namespace pipetop

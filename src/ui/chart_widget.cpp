@@ -1,0 +1,94 @@
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "pipetop/core/chart_math.hpp"
+#include "pipetop/core/dot_grid.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr int kAxisWidth = 6;
+
+int row_of(double position, int rows) { return static_cast<int>(std::lround((1.0 - position) * (rows - 1))); }
+
+void draw_axis(Canvas& canvas, const Rect& plot, const YScale& scale) {
+  const bool unicode = canvas.unicode();
+  for (int r = 0; r < plot.h; ++r) canvas.text(plot.x - 1, plot.y + r, unicode ? "│" : "|", {Color::dim});
+  for (const Tick& tick : scale_ticks(scale, std::max(2, plot.h / 3 + 1))) {
+    const int r = row_of(scale_position(scale, tick.value), plot.h);
+    const std::string label = tick.label.substr(0, static_cast<std::size_t>(kAxisWidth - 1));
+    canvas.text(plot.x - 1 - text_width(label), plot.y + r, label, {Color::dim});
+    canvas.text(plot.x - 1, plot.y + r, unicode ? "┤" : "+", {Color::dim});
+  }
+}
+
+void draw_time_axis(Canvas& canvas, const Rect& plot, std::int64_t window_ns) {
+  const int seconds = static_cast<int>(window_ns / 1'000'000'000);
+  const int step = plot.w >= 60 ? 10 : plot.w >= 30 ? 20 : 30;
+  for (int s = seconds; s > 0; s -= step) {
+    const int x = plot.x + static_cast<int>(std::lround((1.0 - static_cast<double>(s) / seconds) * (plot.w - 1)));
+    const std::string label = "-" + std::to_string(s) + "s";
+    if (x + text_width(label) < plot.x + plot.w - 4) canvas.text(x, plot.y + plot.h, label, {Color::dim});
+  }
+  canvas.text(plot.x + plot.w - 3, plot.y + plot.h, "now", {Color::dim});
+}
+
+// Markers at configuration changes in view: a dotted line and its label along the top row.
+void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std::int64_t t0) {
+  int free_from = plot.x;
+  const std::vector<Segment>& segments = m.history.segments();
+  for (std::size_t i = 1; i < segments.size(); ++i) {  // the first segment is the start: no marker
+    const Segment& segment = segments[i];
+    if (segment.start_ns <= t0 || segment.start_ns > m.now_ns) continue;
+    const double fraction = static_cast<double>(segment.start_ns - t0) / static_cast<double>(m.window_ns);
+    const int x = plot.x + std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1);
+    for (int r = 0; r < plot.h; ++r) canvas.text(x, plot.y + r, canvas.unicode() ? "┊" : ":", {Color::marker});
+    const int label_x = std::max(x, free_from);
+    if (label_x < plot.x + plot.w - 2) {
+      free_from = label_x + 1 + draw_clipped(canvas, label_x, plot.y - 1, segment.label, plot.x + plot.w - label_x,
+                                             {Color::marker, true, false});
+    }
+  }
+}
+
+}  // namespace
+
+void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
+  if (area.w < kAxisWidth + 4 || area.h < 4) return;
+  // Row 0: the unit and the markers' labels; then the plot; the last row: the time axis.
+  const Rect plot{area.x + kAxisWidth, area.y + 1, area.w - kAxisWidth - 1, area.h - 2};
+  const std::int64_t t0 = m.now_ns - m.window_ns;
+  DotGrid grid(plot.w, plot.h);
+  const std::vector<Envelope> columns = column_envelopes(m.history.rates(), t0, m.now_ns, grid.dot_columns());
+  std::optional<double> lo;
+  std::optional<double> hi;
+  for (const Envelope& e : columns) {
+    if (!e.present) continue;
+    if (e.lo > 0) lo = std::min(lo.value_or(e.lo), e.lo);
+    hi = std::max(hi.value_or(e.hi), e.hi);
+  }
+  const YScale scale = fit_scale(lo, hi, m.state.log_scale);
+  for (int x = 0; x < grid.dot_columns(); ++x) {
+    const Envelope& e = columns[static_cast<std::size_t>(x)];
+    if (!e.present) continue;
+    grid.vertical(x, row_of(scale_position(scale, e.hi), grid.dot_rows()), row_of(scale_position(scale, e.lo), grid.dot_rows()));
+  }
+  draw_axis(canvas, plot, scale);
+  canvas.text(area.x, area.y, m.state.log_scale ? "GiB/s log" : "GiB/s", {Color::dim, true, false});
+  draw_time_axis(canvas, plot, m.window_ns);
+  draw_markers(canvas, plot, m, t0);
+  for (int cy = 0; cy < plot.h; ++cy) {
+    for (int cx = 0; cx < plot.w; ++cx) {
+      if (!grid.empty(cx, cy)) canvas.text(plot.x + cx, plot.y + cy, grid.glyph(cx, cy, canvas.unicode()), {Color::chart, true, false});
+    }
+  }
+  if (!hi) {
+    const std::string waiting = "waiting for samples…";
+    canvas.text(plot.x + std::max(0, (plot.w - text_width(waiting)) / 2), plot.y + plot.h / 2,
+                canvas.unicode() ? waiting : "waiting for samples...", {Color::dim});
+  }
+}
+
+}  // namespace pipetop

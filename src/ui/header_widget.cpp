@@ -1,0 +1,94 @@
+#include <string>
+
+#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/size.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+struct Part {
+  std::string text;
+  int key;
+  Style style;
+};
+
+std::string cpu_text(const RunConfig& c) {
+  const auto one = [](const std::optional<int>& cpu) {
+    return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu);
+  };
+  std::string text = "cpu " + one(c.writer_cpu) + "→" + one(c.reader_cpu);
+  if (c.writer_cpu && c.reader_cpu && *c.writer_cpu == *c.reader_cpu && *c.writer_cpu != kUnpinned) text += " same";
+  return text;
+}
+
+std::vector<Part> config_parts(const DashboardModel& m, bool unicode) {
+  const RunConfig& c = m.state.config;
+  const Style on{Color::accent, true, false};
+  std::vector<Part> parts{{"writer " + std::string(to_string(c.writer)), 'v', on},
+                          {"reader " + std::string(to_string(c.reader)), 's', on}};
+  if (c.huge_pages) {
+    if (m.huge.verified) {
+      parts.push_back({std::string("huge pages ") + (unicode ? "✓" : "+") + " verified", 'h', {Color::good, true, false}});
+    } else {
+      parts.push_back({std::string("huge pages ") + (unicode ? "✗" : "x") + " not obtained", 'h', {Color::bad, true, false}});
+    }
+  }
+  const std::pair<bool, Part> flags[] = {{c.busy_loop, {"busy loop", 'b', on}},
+                                         {c.poll, {"poll", 'p', on}},
+                                         {c.gift, {"gift", 'g', on}},
+                                         {c.lock_memory, {"mlock", 'm', on}},
+                                         {c.no_touch, {"no pre-fault", 't', on}},
+                                         {c.verify, {"verify", 0, on}}};
+  for (const auto& [active, part] : flags) {
+    if (active) parts.push_back(part);
+  }
+  parts.push_back({"buffer " + format_size(c.buffer_bytes), '+', {}});
+  parts.push_back({"pipe " + format_size(m.pipe_bytes), ']', {}});
+  parts.push_back({cpu_text(c), 'c', {}});
+  return parts;
+}
+
+std::string counters_note(const DashboardModel& m) {
+  std::string note = "counters " + counter_mode(m.state.config);
+  for (const CounterInfo& info : m.history.counters(WorkerRole::writer)) {
+    if (info.name == "cycles" && info.state == CounterState::unavailable) {
+      note += info.reason.starts_with("no hardware PMU") ? " (no hardware PMU: virtual machine?)"
+                                                         : " (hardware: " + info.reason + ")";
+    }
+  }
+  if (m.state.config.no_counters) note = "counters off";
+  return note;
+}
+
+}  // namespace
+
+std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const DashboardModel& m) {
+  std::vector<HeaderSpan> spans;
+  const bool unicode = canvas.unicode();
+  const std::string separator = unicode ? " · " : " | ";
+  const int right = area.x + area.w;
+  int x = area.x + canvas.text(area.x, area.y, " pipetop ", {Color::title, true, true}) + 1;
+  const int frozen_w = m.state.frozen ? 9 : 0;
+  const std::vector<Part> parts = config_parts(m, unicode);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) x += canvas.text(x, area.y, separator, {Color::dim});
+    const int room = right - frozen_w - x;
+    if (room <= 1) break;
+    const int used = draw_clipped(canvas, x, area.y, parts[i].text, room, parts[i].style);
+    if (parts[i].key != 0) spans.push_back({{x, area.y, used, 1}, parts[i].key});
+    x += used;
+  }
+  if (m.state.frozen) canvas.text(right - frozen_w, area.y, " FROZEN ", {Color::warn, true, true});
+
+  int x2 = area.x + 1;
+  const std::string facts = m.machine + separator + counters_note(m);
+  x2 += draw_clipped(canvas, x2, area.y + 1, facts, right - x2, {Color::dim});
+  if (!m.problem.empty() && right - x2 > 4) {
+    x2 += canvas.text(x2, area.y + 1, separator, {Color::dim});
+    draw_clipped(canvas, x2, area.y + 1, m.problem, right - x2, {Color::bad, true, false});
+  }
+  return spans;
+}
+
+}  // namespace pipetop

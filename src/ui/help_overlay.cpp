@@ -1,0 +1,76 @@
+#include <array>
+#include <string>
+
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr std::array<std::string_view, 11> kFigures{{
+    "GiB/s       bytes the reader takes from the pipe per second (GiB = 2^30 B)",
+    "chart       lowest-highest 10 ms rate in each column; ┊ marks a change",
+    "mean p5/p95 since the last change; × is its mean against the first one",
+    "IPC         instructions per cycle; cycles/KiB, instructions/KiB: copies",
+    "dTLB/MiB    page-table walks per MiB moved: huge pages cut them",
+    "faults/GiB  page faults per GiB moved: vmsplice + splice avoid them",
+    "ctx sw/s    sleeps and wake-ups per second: the busy loop removes them",
+    "CPU         each worker's user / kernel time; CPUs utilised: task-clock",
+    "n/a  u      not countable here (why: header, pipetop events); user-only",
+    "scaled N%   the counter shared the PMU, ran N% of the time: scaled up",
+    "drops  ui   samples lost while the dashboard lagged; its own CPU use",
+}};
+
+constexpr int kKeyColumnWidth = 36;
+
+void draw_box(Canvas& canvas, const Rect& a) {
+  const bool unicode = canvas.unicode();
+  std::string top = unicode ? "┌" : "+";
+  std::string bottom = unicode ? "└" : "+";
+  for (int i = 0; i < a.w - 2; ++i) {
+    top += unicode ? "─" : "-";
+    bottom += unicode ? "─" : "-";
+  }
+  top += unicode ? "┐" : "+";
+  bottom += unicode ? "┘" : "+";
+  canvas.text(a.x, a.y, top, {Color::title});
+  const std::string blank(static_cast<std::size_t>(std::max(a.w - 2, 0)), ' ');
+  for (int y = a.y + 1; y < a.y + a.h - 1; ++y) {
+    canvas.text(a.x, y, unicode ? "│" : "|", {Color::title});
+    canvas.text(a.x + 1, y, blank);
+    canvas.text(a.x + a.w - 1, y, unicode ? "│" : "|", {Color::title});
+  }
+  canvas.text(a.x, a.y + a.h - 1, bottom, {Color::title});
+}
+
+}  // namespace
+
+void draw_help(Canvas& canvas, const Rect& a) {
+  draw_box(canvas, a);
+  canvas.text(a.x + 2, a.y, " pipetop: keys and figures ", {Color::title, true, false});
+  const int inner = a.w - 4;
+  const int last_row = a.y + a.h - 2;
+  const int columns = inner >= 2 * kKeyColumnWidth ? 2 : 1;
+  const int column_w = inner / columns;
+  int y = a.y + 1;
+  int column = 0;
+  for (const KeyBinding& k : key_bindings()) {
+    if (k.label.empty() || y > last_row) continue;
+    const int x = a.x + 2 + column * column_w;
+    canvas.text(x, y, k.label, {Color::accent, true, false});
+    draw_clipped(canvas, x + 6, y, k.help, column_w - 7);
+    if (++column == columns) {
+      column = 0;
+      ++y;
+    }
+  }
+  if (column != 0) ++y;
+  if (last_row - y >= static_cast<int>(kFigures.size())) ++y;  // a blank line when there is room
+  for (const std::string_view line : kFigures) {
+    if (y > last_row) break;
+    draw_clipped(canvas, a.x + 2, y++, line, inner);
+  }
+  const std::string_view close = " ? or Esc closes ";
+  canvas.text(a.x + a.w - 2 - text_width(close), a.y + a.h - 1, close, {Color::dim});
+}
+
+}  // namespace pipetop

@@ -1,0 +1,49 @@
+#include <array>
+#include <cstdio>
+
+#include "big_digits.hpp"
+#include "pipetop/core/number_format.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+// Two decimals below 10 GiB/s, one above: what a viewer can read and what the measurement supports.
+std::string figure(double gib_per_s) { return format_fixed(gib_per_s, gib_per_s < 10 ? 2 : 1); }
+
+void line(Canvas& canvas, const Rect& a, int& y, std::string_view label, const std::string& value, Style style = {}) {
+  if (y >= a.y + a.h) return;
+  canvas.text(a.x + 1, y, label, {Color::dim});
+  draw_clipped(canvas, a.x + 10, y, value, a.w - 11, style);
+  ++y;
+}
+
+}  // namespace
+
+void draw_readout(Canvas& canvas, const Rect& a, const DashboardModel& m) {
+  const std::optional<double> now = m.history.current_gib_per_s();
+  const SegmentStats stats = m.history.current_segment_stats();
+  int y = a.y;
+  canvas.text(a.x + 1, y++, "GiB/s now", {Color::dim});
+  const std::string value = now ? figure(*now) : "—";
+  if (now && a.h >= 9 && big_text_width(value) <= a.w - 2) {
+    for (const std::string& row : big_text(value, canvas.unicode())) {
+      canvas.text(a.x + 1, y++, row, {Color::good, true, false});
+    }
+  } else {
+    canvas.text(a.x + 1, y++, value, {Color::good, true, false});
+  }
+  ++y;
+  if (!m.history.segments().empty() && y < a.y + a.h) {
+    draw_clipped(canvas, a.x + 1, y++, "since " + m.history.segments().back().label, a.w - 2, {Color::marker});
+  }
+  line(canvas, a, y, "mean", stats.mean ? figure(*stats.mean) : "—", {Color::normal, true, false});
+  line(canvas, a, y, "p5/p95", stats.p5 && stats.p95 ? figure(*stats.p5) + " / " + figure(*stats.p95) : "—");
+  if (stats.speedup) {
+    std::array<char, 32> buf{};
+    std::snprintf(buf.data(), buf.size(), "%s%.1f", canvas.unicode() ? "×" : "x", *stats.speedup);
+    line(canvas, a, y, "vs first", buf.data(), {Color::accent, true, false});
+  }
+}
+
+}  // namespace pipetop

@@ -1,0 +1,17 @@
+#include "pipetop/core/number_format.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+
+void draw_status(Canvas& canvas, const Rect& a, const DashboardModel& m) {
+  const std::string own = "drops " + std::to_string(m.dropped) + (canvas.unicode() ? " · ui " : " | ui ") +
+                          format_fixed(m.ui_cpu_percent, 1) + "% cpu";
+  const int own_x = a.x + a.w - text_width(own) - 1;
+  canvas.text(own_x, a.y, own, {m.dropped > 0 ? Color::warn : Color::dim});
+  if (!m.message.empty()) {
+    draw_clipped(canvas, a.x + 1, a.y, m.message, own_x - a.x - 2,
+                 m.message_is_error ? Style{Color::bad, true, false} : Style{Color::accent});
+  }
+}
+
+}  // namespace pipetop
