@@ -14,5 +14,7 @@ int main(int argc, char** argv) {
   if (parsed.events) return pipetop::list_events(*parsed.events);
   if (parsed.run) return pipetop::run_headless(*parsed.run);
   if (parsed.dashboard) return pipetop::run_dashboard(*parsed.dashboard);
+  if (parsed.check) return pipetop::run_check(*parsed.check);
+  if (parsed.tune) return pipetop::run_tune(*parsed.tune);
   return parsed.exit_code;
 }

@@ -26,6 +26,7 @@ struct RunArgs {
   std::string duration = "5s";
   std::string bytes;
   std::string format = "text";
+  std::string export_prefix;
   std::vector<std::string> events;
   bool user_only = false;
   bool no_counters = false;
@@ -61,6 +62,7 @@ void bind_run_options(CLI::App& run, RunArgs& a) {
   run.add_option("--duration", a.duration, "How long to move bytes (5s, 1m...)")->capture_default_str();
   run.add_option("--bytes", a.bytes, "Stop after the writer has moved this many bytes (overrides --duration)");
   run.add_option("--format", a.format, "Output: text | csv | json (JSON Lines)")->capture_default_str();
+  run.add_option("--export", a.export_prefix, "Also write PREFIX.cmd, PREFIX.csv (seed schema) and PREFIX.json");
 }
 
 Result<RunCommand> to_run_command(const RunArgs& a) {
@@ -97,6 +99,7 @@ Result<RunCommand> to_run_command(const RunArgs& a) {
   c.events = a.events;
   c.user_only = a.user_only;
   c.no_counters = a.no_counters;
+  command.export_prefix = a.export_prefix;
   return command;
 }
 
@@ -121,6 +124,22 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   events->add_flag("--all", events_args.all, "Every event of the detected PMUs, not only the default set");
   events->add_flag("--user-only", events_args.user_only, "Try them counting user space only");
   events->add_option("filter", events_args.filter, "Show only events whose name contains this");
+  std::string check_seconds = "2s";
+  std::string check_tune_budget = "20s";
+  std::string tune_budget_text = "60s";
+  bool json_output = false;
+  std::string export_prefix;
+  CLI::App* check = app.add_subcommand("check", "Sanity-check this machine: facts, the article's ladder, verdicts");
+  bind_config_options(*check, args);
+  check->add_option("--seconds", check_seconds, "How long each rung runs (2s)")->capture_default_str();
+  check->add_option("--tune-budget", check_tune_budget, "Time for finding the tuned best (20s)")->capture_default_str();
+  check->add_flag("--json", json_output, "One JSON document instead of text");
+  check->add_option("--export", export_prefix, "Also write PREFIX.cmd, PREFIX.csv (seed schema) and PREFIX.json");
+  CLI::App* tune = app.add_subcommand("tune", "Search for the fastest pipe this machine can do");
+  bind_config_options(*tune, args);
+  tune->add_option("--budget", tune_budget_text, "Time the search may take (60s)")->capture_default_str();
+  tune->add_flag("--json", json_output, "One JSON document instead of text");
+  tune->add_option("--export", export_prefix, "Also write PREFIX.cmd, PREFIX.csv (seed schema) and PREFIX.json");
 
   ParsedCommandLine parsed;
   auto usage = [&parsed](const Error& error) {
@@ -146,6 +165,20 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   }
   if (events->parsed()) {
     parsed.events = events_args;
+    return parsed;
+  }
+  if (check->parsed() || tune->parsed()) {
+    Result<RunCommand> base = to_run_command(args);
+    if (!base) return usage(base.error());
+    Result<std::int64_t> seconds = parse_duration_ns(check_seconds);
+    Result<std::int64_t> tune_budget = parse_duration_ns(check->parsed() ? check_tune_budget : tune_budget_text);
+    if (!seconds) return usage(seconds.error());
+    if (!tune_budget) return usage(tune_budget.error());
+    if (check->parsed()) {
+      parsed.check = CheckCommand{base->config, *seconds, *tune_budget, json_output, export_prefix};
+    } else {
+      parsed.tune = TuneCommand{base->config, *tune_budget, json_output, export_prefix};
+    }
     return parsed;
   }
   Result<RunCommand> command = to_run_command(args);

@@ -3,8 +3,11 @@
 #include <poll.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <ctime>
 
+#include "pipetop/app/export_files.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
 #include "pipetop/core/config_change.hpp"
@@ -84,6 +87,7 @@ class Dashboard {
     if (session == nullptr) return;
     history_.begin_segment(monotonic_ns(), state_.config, std::move(label), session->counters(WorkerRole::writer),
                            session->counters(WorkerRole::reader));
+    segment_ends_ = {};
     state_.pipe_bytes = session->pipe_bytes();
   }
 
@@ -115,22 +119,29 @@ class Dashboard {
     if (!changed) {
       // The gist ("--gift needs --writer vmsplice"); the whole explanation is in the help and the CLI.
       const std::string& why = changed.error().message;
-      message_ = "refused: " + why.substr(0, why.find(": "));
-      message_is_error_ = true;
-      message_until_ns_ = monotonic_ns() + kMessageNs;
+      show("refused: " + why.substr(0, why.find(": ")), true);
       return;
     }
     state_ = next;
     const std::string label = describe_change(before, next.config);
-    message_ = "now: " + label;
-    message_is_error_ = false;
-    message_until_ns_ = monotonic_ns() + kMessageNs;
+    show("now: " + label, false);
     begin_segment(label);
   }
 
   void tick() {
     Session* session = pair_.session();
-    if (session != nullptr) session->drain([this](WorkerRole role, const Sample& s) { history_.add(role, s); });
+    if (session != nullptr) {
+      session->drain([this](WorkerRole role, const Sample& s) {
+        history_.add(role, s);
+        auto& [first, last] = segment_ends_[role == WorkerRole::writer ? 0 : 1];
+        if (!first) first = s;
+        last = s;
+      });
+    }
+    if (state_.export_requested) {
+      state_.export_requested = false;
+      export_segment();
+    }
     if (state_.reset_requested) {
       history_.reset(monotonic_ns());
       state_.reset_requested = false;
@@ -147,6 +158,36 @@ class Dashboard {
       writer_cpu_ = writer_meter_.update(cpu_of(WorkerRole::writer), t);
       reader_cpu_ = reader_meter_.update(cpu_of(WorkerRole::reader), t);
     }
+  }
+
+  // The current segment as a run: its first and last samples carry every cumulative figure.
+  void export_segment() {
+    const Session* session = pair_.session();
+    const auto& [writer_first, writer_last] = segment_ends_[0];
+    const auto& [reader_first, reader_last] = segment_ends_[1];
+    if (session == nullptr || !reader_first || !reader_last || !writer_first || !writer_last) {
+      show("export: no samples in this segment yet", true);
+      return;
+    }
+    RunOutcome outcome;
+    outcome.config = state_.config;
+    outcome.pipe_bytes = session->pipe_bytes();
+    outcome.writer = {*writer_first, *writer_last};
+    outcome.reader = {*reader_first, *reader_last};
+    outcome.writer_counters = session->counters(WorkerRole::writer);
+    outcome.reader_counters = session->counters(WorkerRole::reader);
+    outcome.huge_pages = session->huge_pages();
+    std::array<char, 32> stamp{};
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
+    const Result<std::string> written = export_results(stamp.data(), {make_trial(std::move(outcome))});
+    show(written ? "exported " + *written : "export failed: " + written.error().message, !written);
+  }
+
+  void show(std::string message, bool error) {
+    message_ = std::move(message);
+    message_is_error_ = error;
+    message_until_ns_ = monotonic_ns() + kMessageNs;
   }
 
   std::string problem() const {
@@ -184,6 +225,7 @@ class Dashboard {
   std::string message_;
   bool message_is_error_ = false;
   std::int64_t message_until_ns_ = 0;
+  std::array<std::pair<std::optional<Sample>, std::optional<Sample>>, 2> segment_ends_;  // writer, reader
   std::vector<HeaderSpan> spans_;
   std::int64_t now_ns_ = 0;
   std::int64_t next_cpu_ns_ = 0;

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "pipetop/app/export_files.hpp"
+#include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
 #include "pipetop/system/clock.hpp"
@@ -10,9 +12,6 @@
 
 namespace pipetop {
 namespace {
-
-constexpr int kTickMs = 50;
-constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 
 int print_error(const Error& error) {
   std::fprintf(stderr, "pipetop: %s\n", format_error(error).c_str());
@@ -39,51 +38,23 @@ int run_headless(const RunCommand& command) {
   Session& session = **started;
 
   std::unique_ptr<Report> report = make_report(command.format);
-  RunOutcome outcome;
-  outcome.config = config;
-  outcome.pipe_bytes = session.pipe_bytes();
-  outcome.writer_counters = session.counters(WorkerRole::writer);
-  outcome.reader_counters = session.counters(WorkerRole::reader);
-  auto collect = [&](WorkerRole role, const Sample& sample) {
-    (role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample);
+  emit(report->header(session.counters(WorkerRole::writer)));
+  const DrivenRun run = drive_session(session, &*signals, [&](WorkerRole role, const Sample& sample) {
     emit(report->sample(role, sample));
-  };
-
-  emit(report->header(outcome.writer_counters));
-  const std::int64_t deadline = monotonic_ns() + config.duration_ns;
-  std::optional<int> signal;
-  for (;;) {
-    signal = signals->wait(kTickMs);
-    session.drain(collect);
-    if (signal) {
-      outcome.end = EndReason::interrupted;
-      break;
-    }
-    if (session.failure()) break;
-    if (session.poll_exited()) {
-      outcome.end = EndReason::bytes;
-      break;
-    }
-    if (!config.bytes_limit && monotonic_ns() >= deadline) break;
-  }
-  session.finish(kStopGraceNs);
-  session.drain(collect);
-  if (std::optional<Error> failure = session.failure()) {
-    outcome.end = EndReason::worker_failed;
-    outcome.failure = format_error(*failure);
-  }
-  outcome.dropped_samples = session.dropped_samples();
-  outcome.huge_pages = session.huge_pages();
-  outcome.verify = session.verify();
-  outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
-  outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
+  });
+  const RunOutcome& outcome = run.outcome;
   emit(report->summary(outcome));
+  if (!command.export_prefix.empty()) {
+    const Result<std::string> written = export_results(command.export_prefix, {make_trial(outcome)});
+    if (!written) return print_error(written.error());
+    std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
+  }
 
   if (outcome.end == EndReason::worker_failed) {
     std::fprintf(stderr, "pipetop: %s\n", outcome.failure.c_str());
     return static_cast<int>(ExitCode::runtime);
   }
-  return signal ? 128 + *signal : 0;
+  return run.signal ? 128 + *run.signal : 0;
 }
 
 }  // namespace pipetop

@@ -37,4 +37,19 @@ std::string describe_change(const RunConfig& a, const RunConfig& b) {
   return label.empty() ? "restart" : label;
 }
 
+std::string describe_config(const RunConfig& c) {
+  std::string text = std::string(to_string(c.writer)) + " → " + std::string(to_string(c.reader));
+  const std::pair<bool, const char*> flags[] = {
+      {c.huge_pages, "huge pages"}, {c.busy_loop, "busy loop"},     {c.poll, "poll"},
+      {c.gift, "gift"},             {c.lock_memory, "mlock"},       {c.no_touch, "no pre-fault"},
+      {c.same_buffer, "same buffer"}, {c.verify, "verify"}};
+  for (const auto& [on, name] : flags) {
+    if (on) text += std::string(" · ") + name;
+  }
+  text += " · buffer " + format_size(c.buffer_bytes);
+  const auto one = [](const std::optional<int>& cpu) { return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu); };
+  text += " · cpu " + one(c.writer_cpu) + "→" + one(c.reader_cpu);
+  return text;
+}
+
 }  // namespace pipetop

@@ -40,7 +40,7 @@ KeyEffect cycle_pinning(DashboardState& s) {
   return KeyEffect::restart;
 }
 
-constexpr std::array<KeyBinding, 18> kKeys{{
+constexpr std::array<KeyBinding, 19> kKeys{{
     {'v', 0, "v", "vmsplice", "writer write ⇄ vmsplice",
      [](DashboardState& s) {
        s.config.writer = s.config.writer == WriterKind::write ? WriterKind::vmsplice : WriterKind::write;
@@ -82,6 +82,11 @@ constexpr std::array<KeyBinding, 18> kKeys{{
     {'r', 0, "r", "reset", "reset history and baseline",
      [](DashboardState& s) {
        s.reset_requested = true;
+       return KeyEffect::redraw;
+     }},
+    {'x', 0, "x", "export", "export segment: cmd, csv, json",
+     [](DashboardState& s) {
+       s.export_requested = true;
        return KeyEffect::redraw;
      }},
     {'?', 'H', "?", "help", "this help",

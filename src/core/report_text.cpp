@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/config_change.hpp"
 #include "pipetop/core/counter_table.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
@@ -28,23 +29,9 @@ std::string gib_per_s(std::optional<double> value) {
   return value ? printf_string("%.2f GiB/s", *value) : std::string("no rate (fewer than two samples)");
 }
 
-std::string cpu_text(const std::optional<int>& cpu) {
-  return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu);
-}
-
 std::string describe(const RunOutcome& o) {
-  const RunConfig& c = o.config;
-  std::string text = std::string(to_string(c.writer)) + " → " + std::string(to_string(c.reader));
-  const std::pair<bool, const char*> flags[] = {
-      {c.huge_pages, "huge pages"}, {c.busy_loop, "busy loop"}, {c.poll, "poll"}, {c.gift, "gift"},
-      {c.lock_memory, "mlock"},     {c.no_touch, "no pre-fault"}, {c.same_buffer, "same buffer"},
-      {c.verify, "verify"}};
-  for (const auto& [on, name] : flags) {
-    if (on) text += std::string(" · ") + name;
-  }
-  text += " · buffer " + format_size(c.buffer_bytes) + " · pipe " + format_size(o.pipe_bytes);
-  if (!requested_pipe_bytes(c)) text += " (kernel default)";
-  text += " · cpu " + cpu_text(c.writer_cpu) + "→" + cpu_text(c.reader_cpu);
+  std::string text = describe_config(o.config);
+  text += " · pipe " + format_size(o.pipe_bytes) + (requested_pipe_bytes(o.config) ? "" : " (kernel default)");
   return text;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "pipetop/app/check_command.hpp"
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/core/report.hpp"
@@ -15,6 +16,7 @@ namespace pipetop {
 struct RunCommand {
   RunConfig config;
   OutputFormat format = OutputFormat::text;
+  std::string export_prefix;  // --export: write PREFIX.{cmd,csv,json}
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text
@@ -23,6 +25,8 @@ struct ParsedCommandLine {
   std::optional<RunCommand> run;
   std::optional<EventsCommand> events;
   std::optional<DashboardCommand> dashboard;
+  std::optional<CheckCommand> check;
+  std::optional<TuneCommand> tune;
   int exit_code = 0;
   std::string out;  // for stdout (help)
   std::string err;  // for stderr (errors)

@@ -10,4 +10,8 @@ namespace pipetop {
 
 [[nodiscard]] std::string describe_change(const RunConfig& before, const RunConfig& after);
 
+// The configuration in words: "vmsplice → splice · huge pages · busy loop · buffer 256 KiB · cpu 0→1"
+// (the pipe's size is the caller's to add: only the running pipe knows it).
+[[nodiscard]] std::string describe_config(const RunConfig& config);
+
 }  // namespace pipetop

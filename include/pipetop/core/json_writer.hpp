@@ -26,6 +26,8 @@ class JsonWriter {
   JsonWriter& value(std::optional<double> number);
   JsonWriter& value(bool flag);
   JsonWriter& null();
+  // An already-encoded JSON value (e.g. another writer's output), inserted as it is.
+  JsonWriter& raw(std::string_view json);
 
   [[nodiscard]] const std::string& str() const { return out_; }
 

@@ -1,0 +1,17 @@
+#pragma once
+// Writing results to files anyone can rerun: PREFIX.cmd (a `pipetop run` line per result),
+// PREFIX.csv (the seed benchmark's schema, a header and a row per result) and PREFIX.json (a
+// snapshot with this machine's facts and each result's counters).
+
+#include <string>
+#include <vector>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/trial.hpp"
+
+namespace pipetop {
+
+// Returns "PREFIX.{cmd,csv,json}". On failure returns a runtime error naming the file and errno.
+[[nodiscard]] Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials);
+
+}  // namespace pipetop

@@ -1,0 +1,21 @@
+#pragma once
+// Progress on stderr while a long command runs: one line rewritten in place on a terminal, a line per
+// step otherwise (so logs stay readable).
+
+#include <string>
+
+namespace pipetop {
+
+class ProgressLine {
+ public:
+  ProgressLine();
+  void show(const std::string& text);
+  // Clears the line (on a terminal) before the results are printed.
+  void done();
+
+ private:
+  bool terminal_;
+  bool shown_ = false;
+};
+
+}  // namespace pipetop

@@ -1,0 +1,15 @@
+#pragma once
+// The tuner run for real (sessions), with its progress on stderr: shared by `pipetop tune` and the
+// "tuned best" rung of `pipetop check`.
+
+#include <string>
+
+#include "pipetop/core/tune.hpp"
+
+namespace pipetop {
+
+// Tunes from `base` (pinning and counters as given) within `budget_ns`; progress lines start with
+// `label`.
+[[nodiscard]] TuneResult run_tune_search(const RunConfig& base, std::int64_t budget_ns, const std::string& label);
+
+}  // namespace pipetop

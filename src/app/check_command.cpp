@@ -1,0 +1,113 @@
+#include "pipetop/app/check_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "pipetop/app/export_files.hpp"
+#include "pipetop/app/progress_line.hpp"
+#include "pipetop/app/session_trial_runner.hpp"
+#include "pipetop/app/tune_search.hpp"
+#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/core/command_line.hpp"
+#include "pipetop/core/export.hpp"
+#include "pipetop/core/ladder.hpp"
+#include "pipetop/core/report.hpp"
+#include "pipetop/system/machine_probe.hpp"
+
+namespace pipetop {
+namespace {
+
+std::string facts_text(const MachineFacts& facts) {
+  std::string text = "Machine\n";
+  for (const Fact& f : describe_machine(facts)) {
+    std::array<char, 512> buf{};
+    std::snprintf(buf.data(), buf.size(), "  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), f.meaning.c_str());
+    text += buf.data();
+  }
+  return text;
+}
+
+std::string check_json(const MachineFacts& facts, const std::vector<RungResult>& ladder,
+                       const std::vector<std::string>& verdicts) {
+  JsonWriter json;
+  json.begin_object().key("type").value("check").key("machine");
+  write_machine_json(json, facts);
+  json.key("ladder").begin_array();
+  const std::optional<double> first = ladder.empty() ? std::nullopt : ladder.front().trial.gib_per_s();
+  for (const RungResult& r : ladder) {
+    json.begin_object().key("rung").value(r.rung.name);
+    json.key("gib_per_s").value(r.trial.gib_per_s());
+    const std::optional<double> rate = r.trial.gib_per_s();
+    json.key("speedup").value(rate && first && *first > 0 ? std::optional<double>(*rate / *first) : std::nullopt);
+    json.key("command").value(run_command_line(r.rung.config));
+    if (r.trial.error) json.key("error").value(r.trial.error->message);
+    std::string summary = make_report(OutputFormat::json)->summary(r.trial.outcome);
+    while (!summary.empty() && summary.back() == '\n') summary.pop_back();
+    json.key("summary").raw(summary);
+    json.end_object();
+  }
+  json.end_array().key("verdicts").begin_array();
+  for (const std::string& v : verdicts) json.value(v);
+  json.end_array().end_object();
+  return json.str();
+}
+
+}  // namespace
+
+int run_check(const CheckCommand& command) {
+  Result<WorkerPlan> plan = plan_workers(command.base);
+  if (!plan) {
+    std::fprintf(stderr, "pipetop: %s\n", format_error(plan.error()).c_str());
+    return static_cast<int>(plan.error().kind);
+  }
+  ProgressLine progress;
+  progress.show("check: reading machine facts and probing counters, vmsplice, splice");
+  MachineFacts facts = read_machine_facts(SystemFiles{}, geteuid() == 0);
+  probe_machine(facts);
+
+  SessionTrialRunner runner;
+  const std::vector<Rung> rungs = ladder_rungs(plan->config);
+  std::vector<RungResult> ladder = run_ladder(
+      runner, rungs, command.rung_ns, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
+        progress.show("check: rung " + std::to_string(i + 1) + "/" + std::to_string(total + 1) + " " + name + " (" +
+                      std::to_string((left + command.tune_budget_ns) / kNsPerS) + " s left)");
+      });
+  const TuneResult tuned = run_tune_search(plan->config, command.tune_budget_ns,
+                                           "check: rung " + std::to_string(rungs.size() + 1) + "/" +
+                                               std::to_string(rungs.size() + 1) + " tuned best, ");
+  progress.done();
+  if (tuned.best) ladder.push_back({{"tuned best", tuned.best->outcome.config}, *tuned.best});
+  const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
+
+  if (command.json) {
+    std::puts(check_json(facts, ladder, verdicts).c_str());
+  } else {
+    std::string text = facts_text(facts);
+    text += "\nThe ladder (" + std::to_string(command.rung_ns / kNsPerS) + " s per rung; counters of the writer)\n";
+    text += ladder_table(ladder);
+    if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
+    text += "\nVerdicts\n";
+    for (const std::string& v : verdicts) text += "  - " + v + "\n";
+    std::fputs(text.c_str(), stdout);
+  }
+  if (!command.export_prefix.empty()) {
+    std::vector<Trial> trials;
+    for (const RungResult& r : ladder) trials.push_back(r.trial);
+    const Result<std::string> written = export_results(command.export_prefix, trials);
+    if (!written) {
+      std::fprintf(stderr, "pipetop: %s\n", format_error(written.error()).c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
+  }
+  int code = 0;
+  for (const RungResult& r : ladder) {
+    if (!r.trial.error) continue;
+    std::fprintf(stderr, "pipetop: rung '%s' could not move data: %s\n", r.rung.name.c_str(), r.trial.error->message.c_str());
+    code = 1;
+  }
+  return code;
+}
+
+}  // namespace pipetop

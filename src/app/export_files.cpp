@@ -1,0 +1,42 @@
+#include "pipetop/app/export_files.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <fstream>
+
+#include "pipetop/core/command_line.hpp"
+#include "pipetop/core/export.hpp"
+#include "pipetop/system/machine_probe.hpp"
+
+namespace pipetop {
+namespace {
+
+Result<void> write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) return std::unexpected(runtime_error("write(" + path + "): " + errno_text(errno)));
+  return {};
+}
+
+}  // namespace
+
+Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials) {
+  std::string commands;
+  std::string csv = std::string(kSeedCsvHeader) + "\n";
+  for (const Trial& t : trials) {
+    commands += run_command_line(t.outcome.config) + "\n";
+    csv += seed_csv_row(t.outcome.config, t.gib_per_s(), t.summary.reader.bytes, t.outcome.huge_pages.verified) + "\n";
+  }
+  MachineFacts facts = read_machine_facts(SystemFiles{}, geteuid() == 0);
+  probe_machine(facts);
+  for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", commands},
+                                     {".csv", csv},
+                                     {".json", snapshot_json(facts, trials) + "\n"}}) {
+    if (Result<void> written = write_file(prefix + suffix, text); !written) return std::unexpected(written.error());
+  }
+  return prefix + ".{cmd,csv,json}";
+}
+
+}  // namespace pipetop

@@ -1,0 +1,22 @@
+#include "pipetop/app/progress_line.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace pipetop {
+
+ProgressLine::ProgressLine() : terminal_(isatty(STDERR_FILENO) != 0) {}
+
+void ProgressLine::show(const std::string& text) {
+  std::fprintf(stderr, terminal_ ? "\r\033[K%s" : "%s\n", text.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void ProgressLine::done() {
+  if (terminal_ && shown_) std::fprintf(stderr, "\r\033[K");
+  shown_ = false;
+}
+
+}  // namespace pipetop

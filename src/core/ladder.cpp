@@ -1,0 +1,128 @@
+#include "pipetop/core/ladder.hpp"
+
+#include <array>
+#include <cstdarg>
+#include <cstdio>
+
+#include "pipetop/core/number_format.hpp"
+
+namespace pipetop {
+namespace {
+
+[[gnu::format(printf, 1, 2)]] std::string format(const char* f, ...) {
+  std::array<char, 256> buf{};
+  va_list args;
+  va_start(args, f);
+  std::vsnprintf(buf.data(), buf.size(), f, args);
+  va_end(args);
+  return buf.data();
+}
+
+std::string figure(std::optional<double> v, int decimals) { return format_fixed(v, decimals); }
+
+std::optional<double> speedup(const RungResult& r, const RungResult& first) {
+  const std::optional<double> a = r.trial.gib_per_s();
+  const std::optional<double> b = first.trial.gib_per_s();
+  if (!a || !b || *b <= 0) return std::nullopt;
+  return *a / *b;
+}
+
+const RungResult* find(const std::vector<RungResult>& results, std::string_view name) {
+  for (const RungResult& r : results) {
+    if (r.rung.name == name) return &r;
+  }
+  return nullptr;
+}
+
+std::optional<double> ratio_of(const std::vector<RungResult>& results, std::string_view a, std::string_view b) {
+  const RungResult* x = find(results, a);
+  const RungResult* y = find(results, b);
+  if (x == nullptr || y == nullptr) return std::nullopt;
+  return speedup(*x, *y);
+}
+
+}  // namespace
+
+std::vector<Rung> ladder_rungs(const RunConfig& base) {
+  auto with = [&base](WriterKind w, ReaderKind r, bool huge, bool busy) {
+    RunConfig c = base;
+    c.writer = w;
+    c.reader = r;
+    c.huge_pages = huge;
+    c.busy_loop = busy;
+    c.gift = c.verify = false;
+    c.pipe_bytes.reset();
+    return c;
+  };
+  using W = WriterKind;
+  using R = ReaderKind;
+  return {{"write/read", with(W::write, R::read, false, false)},
+          {"write/read +busy", with(W::write, R::read, false, true)},
+          {"vmsplice/read", with(W::vmsplice, R::read, false, false)},
+          {"vmsplice/splice", with(W::vmsplice, R::splice, false, false)},
+          {"vmsplice/splice +huge", with(W::vmsplice, R::splice, true, false)},
+          {"vmsplice/splice +huge +busy", with(W::vmsplice, R::splice, true, true)}};
+}
+
+std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>& rungs, std::int64_t rung_ns,
+                                   const LadderProgress& progress) {
+  std::vector<RungResult> results;
+  for (std::size_t i = 0; i < rungs.size(); ++i) {
+    if (progress) progress(i, rungs.size(), rungs[i].name, static_cast<std::int64_t>(rungs.size() - i) * rung_ns);
+    results.push_back({rungs[i], runner.run(rungs[i].config, rung_ns)});
+  }
+  return results;
+}
+
+std::string ladder_table(const std::vector<RungResult>& results, bool unicode) {
+  const char* times = unicode ? "×" : "x";
+  std::string text = format("  %-30s %9s %8s %12s %11s %11s %10s\n", "rung", "GiB/s", times, "ctx sw/GiB", "faults/GiB",
+                            "cycles/KiB", "dTLB/MiB");
+  for (const RungResult& r : results) {
+    if (r.trial.error) {
+      text += format("  %-30s %s\n", r.rung.name.c_str(), ("FAILED: " + r.trial.error->message).c_str());
+      continue;
+    }
+    const DerivedFigures& w = r.trial.summary.writer.derived;
+    const std::optional<double> x = results.empty() ? std::nullopt : speedup(r, results.front());
+    text += format("  %-30s %9s %8s %12s %11s %11s %10s\n", r.rung.name.c_str(), figure(r.trial.gib_per_s(), 2).c_str(),
+                   (x ? format("%s%.1f", times, *x) : std::string("—")).c_str(),
+                   figure(w.context_switches_per_gib, 0).c_str(), figure(w.page_faults_per_gib, 1).c_str(),
+                   figure(w.cycles_per_kib, 0).c_str(), figure(w.dtlb_misses_per_mib, 1).c_str());
+  }
+  return text;
+}
+
+std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::vector<RungResult>& results) {
+  std::vector<std::string> verdicts;
+  for (const RungResult& r : results) {
+    if (r.trial.error) verdicts.push_back(r.rung.name + ": could not move data — " + r.trial.error->message);
+  }
+  if (const RungResult* huge = find(results, "vmsplice/splice +huge"); huge != nullptr && !huge->trial.error) {
+    const HugePageResult& h = huge->trial.outcome.huge_pages;
+    if (!h.verified) {
+      verdicts.push_back(facts.thp_enabled == "never" ? "huge pages: requested, not obtained — THP is `never`"
+                                                      : "huge pages: requested, not obtained — " + h.detail);
+    } else {
+      verdicts.push_back("huge pages: requested and verified (" + h.detail + ")");
+    }
+  }
+  if (const std::optional<double> busy = ratio_of(results, "vmsplice/splice +huge +busy", "vmsplice/splice +huge")) {
+    if (*busy >= 2) {
+      verdicts.push_back(format("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
+                                facts.virtualisation.empty() || facts.virtualisation == "none" ? ""
+                                                                                               : " (virtual machine)"));
+    } else {
+      verdicts.push_back(format("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
+    }
+  }
+  if (const std::optional<double> zero_copy = ratio_of(results, "vmsplice/splice", "write/read")) {
+    verdicts.push_back(format("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to", "×",
+                              *zero_copy >= 1 ? *zero_copy : 1 / *zero_copy));
+  }
+  if (!facts.hardware_pmu) verdicts.push_back("hardware counters unavailable: no PMU exposed (cycles, IPC, TLB misses)");
+  if (facts.vmsplice_works && !*facts.vmsplice_works) verdicts.push_back("vmsplice does not work on this kernel");
+  return verdicts;
+}
+
+}  // namespace pipetop

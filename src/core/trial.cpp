@@ -1,0 +1,17 @@
+#include "pipetop/core/trial.hpp"
+
+namespace pipetop {
+
+Trial make_trial(RunOutcome outcome) {
+  Trial trial;
+  trial.summary = summarize(outcome);
+  if (outcome.end == EndReason::worker_failed) {
+    trial.error = runtime_error(outcome.failure);
+  } else if (trial.summary.reader.bytes == 0) {
+    trial.error = runtime_error("no data moved through the pipe");
+  }
+  trial.outcome = std::move(outcome);
+  return trial;
+}
+
+}  // namespace pipetop

@@ -1,0 +1,34 @@
+#include "pipetop/system/system_files.hpp"
+
+#include <dirent.h>
+
+#include <algorithm>
+
+#include "pipetop/system/file_reader.hpp"
+
+namespace pipetop {
+
+Result<std::string> SystemFiles::read(const std::string& path) const { return read_text_file(root_ + path); }
+
+std::string SystemFiles::line(const std::string& path) const {
+  const Result<std::string> text = read(path);
+  if (!text) return {};
+  std::string first = text->substr(0, text->find('\n'));
+  while (!first.empty() && (first.back() == ' ' || first.back() == '\r')) first.pop_back();
+  return first;
+}
+
+std::vector<std::string> SystemFiles::list(const std::string& path) const {
+  std::vector<std::string> names;
+  DIR* dir = opendir((root_ + path).c_str());
+  if (dir == nullptr) return names;
+  while (const dirent* entry = readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace pipetop
