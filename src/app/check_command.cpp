@@ -12,6 +12,7 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/system/machine_probe.hpp"
 
@@ -21,9 +22,7 @@ namespace {
 std::string facts_text(const MachineFacts& facts) {
   std::string text = "Machine\n";
   for (const Fact& f : describe_machine(facts)) {
-    std::array<char, 512> buf{};
-    std::snprintf(buf.data(), buf.size(), "  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), f.meaning.c_str());
-    text += buf.data();
+    text += printf_string("  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), f.meaning.c_str());
   }
   return text;
 }
@@ -42,9 +41,7 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
     json.key("speedup").value(rate && first && *first > 0 ? std::optional<double>(*rate / *first) : std::nullopt);
     json.key("command").value(run_command_line(r.rung.config));
     if (r.trial.error) json.key("error").value(r.trial.error->message);
-    std::string summary = make_report(OutputFormat::json)->summary(r.trial.outcome);
-    while (!summary.empty() && summary.back() == '\n') summary.pop_back();
-    json.key("summary").raw(summary);
+    json.key("summary").raw(summary_json(r.trial.outcome));
     json.end_object();
   }
   json.end_array().key("verdicts").begin_array();

@@ -100,9 +100,7 @@ std::string snapshot_json(const MachineFacts& facts, const std::vector<Trial>& t
   write_machine_json(json, facts);
   json.key("results").begin_array();
   for (const Trial& trial : trials) {
-    std::string summary = make_report(OutputFormat::json)->summary(trial.outcome);
-    while (!summary.empty() && summary.back() == '\n') summary.pop_back();
-    json.raw(summary);
+    json.raw(summary_json(trial.outcome));
   }
   json.end_array().end_object();
   return json.str();

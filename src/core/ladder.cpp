@@ -1,22 +1,11 @@
 #include "pipetop/core/ladder.hpp"
 
-#include <array>
-#include <cstdarg>
-#include <cstdio>
 
 #include "pipetop/core/number_format.hpp"
+#include "pipetop/core/printf_string.hpp"
 
 namespace pipetop {
 namespace {
-
-[[gnu::format(printf, 1, 2)]] std::string format(const char* f, ...) {
-  std::array<char, 256> buf{};
-  va_list args;
-  va_start(args, f);
-  std::vsnprintf(buf.data(), buf.size(), f, args);
-  va_end(args);
-  return buf.data();
-}
 
 std::string figure(std::optional<double> v, int decimals) { return format_fixed(v, decimals); }
 
@@ -76,17 +65,17 @@ std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>&
 
 std::string ladder_table(const std::vector<RungResult>& results, bool unicode) {
   const char* times = unicode ? "×" : "x";
-  std::string text = format("  %-30s %9s %8s %12s %11s %11s %10s\n", "rung", "GiB/s", times, "ctx sw/GiB", "faults/GiB",
+  std::string text = printf_string("  %-30s %9s %8s %12s %11s %11s %10s\n", "rung", "GiB/s", times, "ctx sw/GiB", "faults/GiB",
                             "cycles/KiB", "dTLB/MiB");
   for (const RungResult& r : results) {
     if (r.trial.error) {
-      text += format("  %-30s %s\n", r.rung.name.c_str(), ("FAILED: " + r.trial.error->message).c_str());
+      text += printf_string("  %-30s %s\n", r.rung.name.c_str(), ("FAILED: " + r.trial.error->message).c_str());
       continue;
     }
     const DerivedFigures& w = r.trial.summary.writer.derived;
     const std::optional<double> x = results.empty() ? std::nullopt : speedup(r, results.front());
-    text += format("  %-30s %9s %8s %12s %11s %11s %10s\n", r.rung.name.c_str(), figure(r.trial.gib_per_s(), 2).c_str(),
-                   (x ? format("%s%.1f", times, *x) : std::string("—")).c_str(),
+    text += printf_string("  %-30s %9s %8s %12s %11s %11s %10s\n", r.rung.name.c_str(), figure(r.trial.gib_per_s(), 2).c_str(),
+                   (x ? printf_string("%s%.1f", times, *x) : std::string("—")).c_str(),
                    figure(w.context_switches_per_gib, 0).c_str(), figure(w.page_faults_per_gib, 1).c_str(),
                    figure(w.cycles_per_kib, 0).c_str(), figure(w.dtlb_misses_per_mib, 1).c_str());
   }
@@ -109,15 +98,15 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
   }
   if (const std::optional<double> busy = ratio_of(results, "vmsplice/splice +huge +busy", "vmsplice/splice +huge")) {
     if (*busy >= 2) {
-      verdicts.push_back(format("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
+      verdicts.push_back(printf_string("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
                                 facts.virtualisation.empty() || facts.virtualisation == "none" ? ""
                                                                                                : " (virtual machine)"));
     } else {
-      verdicts.push_back(format("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
+      verdicts.push_back(printf_string("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
     }
   }
   if (const std::optional<double> zero_copy = ratio_of(results, "vmsplice/splice", "write/read")) {
-    verdicts.push_back(format("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to", "×",
+    verdicts.push_back(printf_string("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to", "×",
                               *zero_copy >= 1 ? *zero_copy : 1 / *zero_copy));
   }
   if (!facts.hardware_pmu) verdicts.push_back("hardware counters unavailable: no PMU exposed (cycles, IPC, TLB misses)");

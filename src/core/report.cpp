@@ -12,6 +12,12 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
                                      "use --format text, csv or json"));
 }
 
+std::string summary_json(const RunOutcome& outcome) {
+  std::string summary = make_json_report()->summary(outcome);
+  while (!summary.empty() && summary.back() == '\n') summary.pop_back();
+  return summary;
+}
+
 std::unique_ptr<Report> make_report(OutputFormat format) {
   switch (format) {
     case OutputFormat::csv: return make_csv_report();

@@ -8,6 +8,7 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/counter_table.hpp"
+#include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
 #include "pipetop/core/throughput.hpp"
@@ -15,15 +16,6 @@
 
 namespace pipetop {
 namespace {
-
-[[gnu::format(printf, 1, 2)]] std::string printf_string(const char* format, ...) {
-  std::array<char, 512> buf{};
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buf.data(), buf.size(), format, args);
-  va_end(args);
-  return buf.data();
-}
 
 std::string gib_per_s(std::optional<double> value) {
   return value ? printf_string("%.2f GiB/s", *value) : std::string("no rate (fewer than two samples)");

@@ -1,12 +1,11 @@
 #include "pipetop/core/tune_report.hpp"
 
-#include <array>
-#include <cstdio>
 
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/number_format.hpp"
+#include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
 
 namespace pipetop {
@@ -14,12 +13,6 @@ namespace {
 
 std::string rate(const Trial& t) {
   return t.error ? "failed: " + t.error->message : format_fixed(t.gib_per_s(), 2) + " GiB/s";
-}
-
-std::string summary_object(const Trial& t) {
-  std::string summary = make_report(OutputFormat::json)->summary(t.outcome);
-  while (!summary.empty() && summary.back() == '\n') summary.pop_back();
-  return summary;
 }
 
 }  // namespace
@@ -30,16 +23,12 @@ std::string tune_text(const TuneResult& r) {
   text += "  winner     " + rate(*r.best) + "   " + describe_config(r.best->outcome.config) + "\n";
   if (r.article) text += "  article    " + rate(*r.article) + "   " + describe_config(r.article->outcome.config) + "\n";
   if (const std::optional<double> ratio = r.ratio()) {
-    std::array<char, 96> buf{};
-    std::snprintf(buf.data(), buf.size(), "  ratio      ×%.2f the article's final configuration, measured in this run\n",
-                  *ratio);
-    text += buf.data();
+    text += printf_string("  ratio      ×%.2f the article's final configuration, measured in this run\n", *ratio);
   }
   text += "  reproduce  " + run_command_line(r.best->outcome.config) + "\n\n  trials\n";
   for (const Trial& t : r.trials) {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "  %14s   ", t.error ? "failed" : (format_fixed(t.gib_per_s(), 2) + " GiB/s").c_str());
-    text += buf.data() + describe_config(t.outcome.config) + (t.error ? "  (" + t.error->message + ")" : "") + "\n";
+    text += printf_string("  %14s   ", t.error ? "failed" : (format_fixed(t.gib_per_s(), 2) + " GiB/s").c_str()) +
+            describe_config(t.outcome.config) + (t.error ? "  (" + t.error->message + ")" : "") + "\n";
   }
   return text;
 }
@@ -50,13 +39,13 @@ std::string tune_json(const TuneResult& r) {
   json.key("ratio").value(r.ratio());
   json.key("best");
   if (r.best) {
-    json.raw(summary_object(*r.best));
+    json.raw(summary_json(r.best->outcome));
   } else {
     json.null();
   }
   json.key("article");
   if (r.article) {
-    json.raw(summary_object(*r.article));
+    json.raw(summary_json(r.article->outcome));
   } else {
     json.null();
   }

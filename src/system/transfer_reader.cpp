@@ -52,12 +52,7 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
     if (n == 0) break;  // the writer closed its end
     if (n < 0) {
       const int err = errno;
-      if (err == EAGAIN) {
-        ++counts.eagain;
-        sampler.tick(counts);
-        continue;
-      }
-      if (err == EINTR) continue;
+      if (sampler.retry_after(err, counts)) continue;
       sampler.finish(counts);
       return std::unexpected(syscall_error(use_splice ? "splice" : "read", ctx.fd, c.buffer_bytes, err));
     }

@@ -62,12 +62,7 @@ Result<Sent> send(const WorkerContext& ctx, std::span<std::byte> chunk, Transfer
     ++counts.syscalls;
     if (n < 0) {
       const int err = errno;
-      if (err == EAGAIN) {
-        ++counts.eagain;
-        sampler.tick(counts);
-        continue;
-      }
-      if (err == EINTR) continue;
+      if (sampler.retry_after(err, counts)) continue;
       if (err == EPIPE) return Sent::reader_gone;
       return std::unexpected(syscall_error(use_vmsplice ? "vmsplice" : "write", ctx.fd, length, err));
     }

@@ -32,4 +32,8 @@ class Report {
 
 [[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format);
 
+// The JSON summary object of a run (what `run --format json` ends with), without the newline, for
+// embedding in larger documents.
+[[nodiscard]] std::string summary_json(const RunOutcome& outcome);
+
 }  // namespace pipetop

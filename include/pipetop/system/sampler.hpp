@@ -3,6 +3,7 @@
 // a fixed cadence with the worker's counters. The hot-loop cost is one clock read per syscall; at each
 // sample, one read() per counter group and a ring push that never waits.
 
+#include <cerrno>
 #include <cstdint>
 
 #include "pipetop/system/clock.hpp"
@@ -36,6 +37,17 @@ class Sampler {
     next_ns_ += interval_ns_;
     if (next_ns_ <= now) next_ns_ = now + interval_ns_;  // fell behind (descheduled): do not burst
     push(now, counts);
+  }
+
+  // After a transfer call failed with `err`: true when the loop should call again — EINTR, or EAGAIN
+  // in a busy loop (counted, and sampled so a spinning worker still reports).
+  [[nodiscard]] bool retry_after(int err, TransferCounts& counts) noexcept {
+    if (err == EAGAIN) {
+      ++counts.eagain;
+      tick(counts);
+      return true;
+    }
+    return err == EINTR;
   }
 
   // The last sample: the end of transfer, whatever the cadence.
