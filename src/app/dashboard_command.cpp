@@ -200,8 +200,20 @@ class Dashboard {
   }
 
   void draw() {
-    DashboardModel model{state_, history_, machine_, {}, 0, problem(), message_, message_is_error_, 0, {}, {}, {}, 0,
-                         60 * kNsPerS};
+    DashboardModel model{.state = state_,
+                         .history = history_,
+                         .machine = machine_,
+                         .huge = HugePageResult{},
+                         .pipe_bytes = 0,
+                         .problem = problem(),
+                         .message = message_,
+                         .message_is_error = message_is_error_,
+                         .dropped = 0,
+                         .ui_cpu_percent = std::nullopt,
+                         .writer_cpu = {},
+                         .reader_cpu = {},
+                         .now_ns = 0,
+                         .window_ns = 60 * kNsPerS};
     if (const Session* session = pair_.session()) {
       model.huge = session->huge_pages();
       model.pipe_bytes = session->pipe_bytes();

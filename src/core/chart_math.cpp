@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace pipetop {
 namespace {
@@ -18,16 +19,25 @@ double nice_ceiling(double value) {
   return 10 * decade;
 }
 
+// The shortest exact label: "25", "12.5", "2.5", "0.25", "0.001".
 std::string tick_label(double value) {
   std::array<char, 32> buf{};
-  if (value == 0 || std::fabs(value) >= 10 || std::fabs(value - std::round(value)) < 1e-9) {
-    std::snprintf(buf.data(), buf.size(), "%.0f", value);
-  } else if (std::fabs(value) >= 1) {
-    std::snprintf(buf.data(), buf.size(), "%.1f", value);
-  } else {
-    std::snprintf(buf.data(), buf.size(), "%.2g", value);
+  for (int decimals = 0; decimals <= 6; ++decimals) {
+    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, value);
+    if (std::fabs(std::strtod(buf.data(), nullptr) - value) <= std::fabs(value) * 1e-9) break;
   }
   return buf.data();
+}
+
+// The smallest round step (1, 2, 2.5, 5 × 10^k) that gives at most `max_ticks` ticks and lands on `top`.
+double tick_step(double top, int max_ticks) {
+  double step = nice_ceiling(top / (max_ticks - 1));
+  for (int i = 0; i < 16; ++i) {
+    const double count = top / step;
+    if (std::fabs(count - std::round(count)) < 1e-9) return step;
+    step = nice_ceiling(step * 1.0001);
+  }
+  return top;
 }
 
 }  // namespace
@@ -61,21 +71,26 @@ std::vector<Tick> scale_ticks(const YScale& s, int max_ticks) {
   if (max_ticks < 2) return ticks;
   if (s.log) {
     const int decades = static_cast<int>(std::lround(std::log10(s.hi / s.lo)));
-    const int every = std::max(1, (decades + max_ticks - 1) / (max_ticks - 1));
+    const int every = std::max(1, (decades + max_ticks - 2) / (max_ticks - 1));  // ceil(decades / (ticks-1))
     for (int d = 0; d <= decades; d += every) {
       const double v = s.lo * std::pow(10.0, d);
       ticks.push_back({v, tick_label(v)});
     }
     return ticks;
   }
-  const double step = nice_ceiling((s.hi - s.lo) / (max_ticks - 1));
-  for (double v = s.lo; v <= s.hi * (1 + 1e-9); v += step) ticks.push_back({v, tick_label(v)});
+  const double step = tick_step(s.hi - s.lo, max_ticks);
+  for (int i = 0; s.lo + i * step <= s.hi * (1 + 1e-9); ++i) {
+    const double v = s.lo + i * step;
+    ticks.push_back({v, tick_label(v)});
+  }
   return ticks;
 }
 
 std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns, std::int64_t t1_ns,
                                        int columns) {
   std::vector<Envelope> out(static_cast<std::size_t>(std::max(columns, 0)));
+  std::vector<double> weighted(out.size(), 0.0);  // Σ rate × overlap, per column
+  std::vector<double> covered(out.size(), 0.0);   // Σ overlap
   if (columns <= 0 || t1_ns <= t0_ns) return out;
   const double ns_per_column = static_cast<double>(t1_ns - t0_ns) / columns;
   for (const RatePoint& p : points) {
@@ -83,11 +98,20 @@ std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std:
     const auto first = static_cast<int>(std::floor(static_cast<double>(std::max(p.t0_ns, t0_ns) - t0_ns) / ns_per_column));
     const auto last = static_cast<int>(std::floor(static_cast<double>(std::min(p.t1_ns, t1_ns) - 1 - t0_ns) / ns_per_column));
     for (int c = std::max(first, 0); c <= std::min(last, columns - 1); ++c) {
-      Envelope& e = out[static_cast<std::size_t>(c)];
+      const auto index = static_cast<std::size_t>(c);
+      Envelope& e = out[index];
+      const double c0 = static_cast<double>(t0_ns) + c * ns_per_column;
+      const double overlap = std::min(static_cast<double>(p.t1_ns), c0 + ns_per_column) -
+                             std::max(static_cast<double>(p.t0_ns), c0);
+      weighted[index] += p.gib_per_s * std::max(overlap, 0.0);
+      covered[index] += std::max(overlap, 0.0);
       e.lo = e.present ? std::min(e.lo, p.gib_per_s) : p.gib_per_s;
       e.hi = e.present ? std::max(e.hi, p.gib_per_s) : p.gib_per_s;
       e.present = true;
     }
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (covered[i] > 0) out[i].mean = weighted[i] / covered[i];
   }
   return out;
 }

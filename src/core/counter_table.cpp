@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "pipetop/core/number_format.hpp"
+#include "pipetop/core/text_cells.hpp"
 
 namespace pipetop {
 namespace {
@@ -11,13 +12,9 @@ namespace {
 constexpr int kNameWidth = 26;
 constexpr int kCellWidth = 34;
 
-std::string pad(std::string text, std::size_t width) {
-  // Width in characters: count UTF-8 lead bytes only, so "—" takes one column.
-  std::size_t columns = 0;
-  for (const char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  // A cell wider than its column still keeps two spaces before the next one.
-  text.append(columns < width ? width - columns : 2, ' ');
-  return text;
+// A cell wider than its column still keeps two spaces before the next one.
+std::string pad(std::string text, int width) {
+  return text_cells(text) < width ? pad_right(std::move(text), width) : std::move(text) + "  ";
 }
 
 std::string cell(const CounterSummary& c) {

@@ -41,14 +41,14 @@ KeyEffect cycle_pinning(DashboardState& s) {
 }
 
 constexpr std::array<KeyBinding, 19> kKeys{{
-    {'v', 0, "v", "vmsplice", "writer write ⇄ vmsplice",
+    {'v', 0, "v", "vmsplice", "write ⇄ vmsplice",
      [](DashboardState& s) {
        s.config.writer = s.config.writer == WriterKind::write ? WriterKind::vmsplice : WriterKind::write;
        if (s.config.writer == WriterKind::write) s.config.gift = false;
        s.config.pipe_bytes.reset();  // the vmsplice rule sizes the pipe; leaving it sizes itself again
        return KeyEffect::restart;
      }},
-    {'s', 0, "s", "splice", "reader read ⇄ splice",
+    {'s', 0, "s", "splice", "read ⇄ splice",
      [](DashboardState& s) {
        s.config.reader = s.config.reader == ReaderKind::read ? ReaderKind::splice : ReaderKind::read;
        if (s.config.reader == ReaderKind::splice) s.config.verify = false;
@@ -56,15 +56,15 @@ constexpr std::array<KeyBinding, 19> kKeys{{
      }},
     {'h', 0, "h", "huge", "huge pages (verified)",
      [](DashboardState& s) { return toggle(s.config.huge_pages); }},
-    {'b', 0, "b", "busy", "busy loop: spin on EAGAIN",
+    {'b', 0, "b", "busy", "busy loop (spin)",
      [](DashboardState& s) { return toggle(s.config.busy_loop); }},
     {'+', '=', "+/-", "buffer", "buffer size ×2 / ÷2", [](DashboardState& s) { return scale_buffer(s, true); }},
     {'-', '_', "", "", "", [](DashboardState& s) { return scale_buffer(s, false); }},
-    {'c', 0, "c", "cpu", "cpus: separate → same → any", cycle_pinning},
+    {'c', 0, "c", "cpu", "cpus: apart/same/any", cycle_pinning},
     {']', 0, "]/[", "pipe", "pipe size ×2 / ÷2", [](DashboardState& s) { return scale_pipe(s, true); }},
     {'[', 0, "", "", "", [](DashboardState& s) { return scale_pipe(s, false); }},
-    {'p', 0, "p", "poll", "poll(2) before each call", [](DashboardState& s) { return toggle(s.config.poll); }},
-    {'g', 0, "g", "gift", "gift/move pages (vmsplice)",
+    {'p', 0, "p", "poll", "poll before each call", [](DashboardState& s) { return toggle(s.config.poll); }},
+    {'g', 0, "g", "gift", "gift pages (vmsplice)",
      [](DashboardState& s) { return toggle(s.config.gift); }},
     {'m', 0, "m", "mlock", "mlock the buffers", [](DashboardState& s) { return toggle(s.config.lock_memory); }},
     {'t', 0, "t", "prefault", "pre-fault the buffers",
@@ -74,17 +74,17 @@ constexpr std::array<KeyBinding, 19> kKeys{{
        s.log_scale = !s.log_scale;
        return KeyEffect::redraw;
      }},
-    {' ', 0, "space", "freeze", "freeze display (workers run)",
+    {' ', 0, "space", "freeze", "freeze (workers run)",
      [](DashboardState& s) {
        s.frozen = !s.frozen;
        return KeyEffect::redraw;
      }},
-    {'r', 0, "r", "reset", "reset history and baseline",
+    {'r', 0, "r", "reset", "reset history",
      [](DashboardState& s) {
        s.reset_requested = true;
        return KeyEffect::redraw;
      }},
-    {'x', 0, "x", "export", "export segment: cmd, csv, json",
+    {'x', 0, "x", "export", "export cmd/csv/json",
      [](DashboardState& s) {
        s.export_requested = true;
        return KeyEffect::redraw;

@@ -6,8 +6,8 @@ namespace pipetop {
 namespace {
 
 constexpr int kHeaderRows = 2;
-constexpr int kMinChartRows = 6;
-constexpr int kMaxCounterRows = 10;
+constexpr int kMinChartRows = 8;  // title, time axis and at least six rows of plot
+constexpr int kMaxCounterRows = 9;  // the title and eight figures
 
 }  // namespace
 
@@ -20,7 +20,7 @@ DashboardLayout layout_dashboard(int width, int height) {
   DashboardLayout l;
   if (width < kMinWidth || height < kMinHeight) {
     l.too_small = true;
-    const int h = std::min(height, 2);
+    const int h = std::min(height, 3);
     l.notice = {0, std::max(0, (height - h) / 2), std::max(width, 0), std::max(h, 0)};
     return l;
   }
@@ -34,7 +34,7 @@ DashboardLayout layout_dashboard(int width, int height) {
   l.counters = {0, kHeaderRows + chart_h, width, counters_h};
   l.status = {0, height - 2, width, 1};
   l.footer = {0, height - 1, width, 1};
-  const int help_w = std::min(width - 2, 84);
+  const int help_w = width <= 86 ? width : 84;  // narrow screens: the whole width, no strip beside
   const int help_h = std::min(height - 1, 24);
   l.help = {(width - help_w) / 2, (height - help_h) / 2, help_w, help_h};
   return l;

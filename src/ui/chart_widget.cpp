@@ -9,7 +9,7 @@
 namespace pipetop {
 namespace {
 
-constexpr int kAxisWidth = 6;
+constexpr int kAxisWidth = 7;
 
 int row_of(double position, int rows) { return static_cast<int>(std::lround((1.0 - position) * (rows - 1))); }
 
@@ -45,7 +45,10 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std
     const double fraction = static_cast<double>(segment.start_ns - t0) / static_cast<double>(m.window_ns);
     const int x = plot.x + std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1);
     for (int r = 0; r < plot.h; ++r) canvas.text(x, plot.y + r, canvas.unicode() ? "┊" : ":", {Color::marker});
-    const int label_x = std::max(x, free_from);
+    // The label starts at its marker, or ends there when the right edge is too close.
+    const int width = text_width(segment.label);
+    int label_x = std::max(x, free_from);
+    if (label_x + width > plot.x + plot.w) label_x = std::max(free_from, x + 1 - width);
     if (label_x < plot.x + plot.w - 2) {
       free_from = label_x + 1 + draw_clipped(canvas, label_x, plot.y - 1, segment.label, plot.x + plot.w - label_x,
                                              {Color::marker, true, false});
@@ -70,10 +73,14 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
     hi = std::max(hi.value_or(e.hi), e.hi);
   }
   const YScale scale = fit_scale(lo, hi, m.state.log_scale);
+  // The envelope (lowest to highest 10 ms rate) dim, the column's mean bright: short dips stay visible
+  // without a noisy column reading as its peak.
+  DotGrid means(plot.w, plot.h);
   for (int x = 0; x < grid.dot_columns(); ++x) {
     const Envelope& e = columns[static_cast<std::size_t>(x)];
     if (!e.present) continue;
     grid.vertical(x, row_of(scale_position(scale, e.hi), grid.dot_rows()), row_of(scale_position(scale, e.lo), grid.dot_rows()));
+    means.set(x, row_of(scale_position(scale, e.mean), grid.dot_rows()));
   }
   draw_axis(canvas, plot, scale);
   canvas.text(area.x, area.y, m.state.log_scale ? "GiB/s log" : "GiB/s", {Color::dim, true, false});
@@ -81,7 +88,10 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   draw_markers(canvas, plot, m, t0);
   for (int cy = 0; cy < plot.h; ++cy) {
     for (int cx = 0; cx < plot.w; ++cx) {
-      if (!grid.empty(cx, cy)) canvas.text(plot.x + cx, plot.y + cy, grid.glyph(cx, cy, canvas.unicode()), {Color::chart, true, false});
+      if (grid.empty(cx, cy)) continue;
+      const bool mean_here = !means.empty(cx, cy);
+      canvas.text(plot.x + cx, plot.y + cy, grid.glyph(cx, cy, canvas.unicode()),
+                  mean_here ? Style{Color::chart, true, false} : Style{Color::chart_dim});
     }
   }
   if (!hi) {

@@ -15,29 +15,30 @@ constexpr int kLabelWidth = 20;
 struct Row {
   std::string_view label;
   std::optional<double> DerivedFigures::*member;  // null for the CPU row
-  std::string_view counter;                      // the counter whose state explains a missing value
+  std::string_view counter;                      // the counters whose state explains a missing value
+  std::string_view other_counter;                // (a second input, for ratios), or ""
   int decimals;
 };
 
 constexpr std::array<Row, 8> kRows{{
-    {"IPC", &DerivedFigures::ipc, "cycles", 2},
-    {"cycles/KiB", &DerivedFigures::cycles_per_kib, "cycles", 0},
-    {"instructions/KiB", &DerivedFigures::instructions_per_kib, "instructions", 0},
-    {"dTLB misses/MiB", &DerivedFigures::dtlb_misses_per_mib, "dTLB-load-misses", 1},
-    {"page faults/GiB", &DerivedFigures::page_faults_per_gib, "page-faults", 1},
-    {"context switches/s", &DerivedFigures::context_switches_per_s, "context-switches", 0},
-    {"CPU user / sys", nullptr, "", 0},
-    {"CPUs utilised", &DerivedFigures::cpu_utilisation, "task-clock", 2},
+    {"IPC", &DerivedFigures::ipc, "cycles", "instructions", 2},
+    {"cycles/KiB", &DerivedFigures::cycles_per_kib, "cycles", "", 0},
+    {"instructions/KiB", &DerivedFigures::instructions_per_kib, "instructions", "", 0},
+    {"dTLB misses/MiB", &DerivedFigures::dtlb_misses_per_mib, "dTLB-load-misses", "", 1},
+    {"page faults/GiB", &DerivedFigures::page_faults_per_gib, "page-faults", "", 1},
+    {"context switches/s", &DerivedFigures::context_switches_per_s, "context-switches", "", 0},
+    {"CPU user / sys", nullptr, "", "", 0},
+    {"CPUs utilised", &DerivedFigures::cpu_utilisation, "task-clock", "", 2},
 }};
 
 std::string value_text(double v, int decimals) { return v >= 100000 ? format_count(v) : format_fixed(v, decimals); }
 
-// "n/a: no PMU" style words for a counter that does not count, or "—" when it counts but this
+// "n/a: no PMU" style words for a row whose counters do not count, or "—" when they count but this
 // interval gave nothing to divide.
-std::string missing(const std::vector<CounterInfo>& counters, std::string_view name, bool off) {
+std::string missing(const std::vector<CounterInfo>& counters, const Row& row, bool off) {
   if (off) return "off";
   for (const CounterInfo& c : counters) {
-    if (c.name != name || c.state != CounterState::unavailable) continue;
+    if ((c.name != row.counter && c.name != row.other_counter) || c.state != CounterState::unavailable) continue;
     if (c.reason.starts_with("no hardware PMU")) return "n/a: no PMU";
     if (c.reason.starts_with("denied")) return "n/a: denied";
     if (c.reason.starts_with("counters busy")) return "n/a: busy";
@@ -65,27 +66,24 @@ bool user_only(const std::vector<CounterInfo>& counters, std::string_view name) 
 
 std::string sparkline(const std::deque<FigurePoint>& points, std::optional<double> DerivedFigures::*member, int width,
                       bool unicode) {
-  static constexpr std::array<std::string_view, 8> kBars{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
-  static constexpr std::string_view kAscii = "_.-=+*#@";
+  // Six of the eight block heights: the top of each cell stays empty, so stacked rows stay apart.
+  static constexpr std::array<std::string_view, 6> kBars{"▁", "▂", "▃", "▄", "▅", "▆"};
   const std::size_t n = std::min(points.size(), static_cast<std::size_t>(std::max(width, 0)));
-  std::optional<double> lo;
+  // From zero to the highest value: a steady figure is a steady row, a 1% wobble stays small.
   std::optional<double> hi;
   for (std::size_t i = points.size() - n; i < points.size(); ++i) {
-    if (const std::optional<double> v = points[i].figures.*member) {
-      lo = std::min(lo.value_or(*v), *v);
-      hi = std::max(hi.value_or(*v), *v);
-    }
+    if (const std::optional<double> v = points[i].figures.*member) hi = std::max(hi.value_or(*v), *v);
   }
   std::string out;
   for (std::size_t i = points.size() - n; i < points.size(); ++i) {
     const std::optional<double> v = points[i].figures.*member;
-    if (!v || !lo || !hi) {
+    if (!v || !hi) {
       out += ' ';
       continue;
     }
-    const double fraction = *hi > *lo ? (*v - *lo) / (*hi - *lo) : 0.5;
-    const auto level = static_cast<std::size_t>(std::clamp(std::lround(fraction * 7), 0L, 7L));
-    out += unicode ? std::string(kBars[level]) : std::string(1, kAscii[level]);
+    const double fraction = *hi > 0 ? std::max(*v, 0.0) / *hi : 0.0;
+    const auto level = static_cast<std::size_t>(std::clamp(std::lround(fraction * 5), 0L, 5L));
+    out += unicode ? std::string(kBars[level]) : std::string(1, "_.-=+#"[level]);
   }
   return out;
 }
@@ -107,15 +105,16 @@ void draw_cell(Canvas& canvas, int x, int y, int w, const Row& row, const Dashbo
       text = value_text(*v, row.decimals);
       if (user_only(counters, row.counter)) text += " u";
     } else {
-      text = missing(counters, row.counter, m.state.config.no_counters);
+      text = missing(counters, row, m.state.config.no_counters);
       style = {Color::dim, false, false};
     }
   }
   draw_clipped(canvas, x + std::max(0, value_w - text_width(text)), y, text, value_w, style);
   const int spark_w = w - value_w - 2;
   if (const std::optional<double> fraction = scaled_fraction(counters, points, row.counter)) {
-    draw_clipped(canvas, x + value_w + 1, y, "scaled " + format_fixed(*fraction * 100, 0) + "%", w - value_w - 1,
-                 {Color::warn});
+    const std::string percent = format_fixed(*fraction * 100, 0) + "%";
+    const int room = w - value_w - 1;
+    draw_clipped(canvas, x + value_w + 1, y, room >= 11 ? "scaled " + percent : percent, room, {Color::warn});
   } else if (row.member != nullptr && spark_w >= 8 && !points.empty()) {
     canvas.text(x + value_w + 2, y, sparkline(points, row.member, spark_w, canvas.unicode()), {Color::chart});
   }

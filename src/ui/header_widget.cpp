@@ -22,19 +22,23 @@ std::string cpu_text(const RunConfig& c) {
   return text;
 }
 
-std::vector<Part> config_parts(const DashboardModel& m, bool unicode) {
+// The configuration in words; `compact` when the full words would not fit ("256K" for "256 KiB").
+std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   const RunConfig& c = m.state.config;
   const Style on{Color::accent, true, false};
-  std::vector<Part> parts{{"writer " + std::string(to_string(c.writer)), 'v', on},
-                          {"reader " + std::string(to_string(c.reader)), 's', on}};
+  const auto size = [compact](std::uint64_t bytes) {
+    std::string text = compact ? format_size_arg(bytes) : format_size(bytes);
+    if (compact && text.ends_with("iB")) text.erase(text.size() - 2);
+    return text;
+  };
+  std::vector<Part> parts{{(compact ? "" : "writer ") + std::string(to_string(c.writer)), 'v', on},
+                          {(compact ? "" : "reader ") + std::string(to_string(c.reader)), 's', on}};
   if (c.huge_pages) {
-    if (m.huge.verified) {
-      parts.push_back({std::string("huge pages ") + (unicode ? "✓" : "+") + " verified", 'h', {Color::good, true, false}});
-    } else {
-      parts.push_back({std::string("huge pages ") + (unicode ? "✗" : "x") + " not obtained", 'h', {Color::bad, true, false}});
-    }
+    const std::string huge = compact ? "huge " : "huge pages ";
+    parts.push_back(m.huge.verified ? Part{huge + (compact ? "✓" : "✓ verified"), 'h', {Color::good, true, false}}
+                                    : Part{huge + (compact ? "✗" : "✗ not obtained"), 'h', {Color::bad, true, false}});
   }
-  const std::pair<bool, Part> flags[] = {{c.busy_loop, {"busy loop", 'b', on}},
+  const std::pair<bool, Part> flags[] = {{c.busy_loop, {compact ? "busy" : "busy loop", 'b', on}},
                                          {c.poll, {"poll", 'p', on}},
                                          {c.gift, {"gift", 'g', on}},
                                          {c.lock_memory, {"mlock", 'm', on}},
@@ -43,10 +47,16 @@ std::vector<Part> config_parts(const DashboardModel& m, bool unicode) {
   for (const auto& [active, part] : flags) {
     if (active) parts.push_back(part);
   }
-  parts.push_back({"buffer " + format_size(c.buffer_bytes), '+', {}});
-  parts.push_back({"pipe " + format_size(m.pipe_bytes), ']', {}});
+  parts.push_back({(compact ? "buf " : "buffer ") + size(c.buffer_bytes), '+', {}});
+  parts.push_back({"pipe " + size(m.pipe_bytes), ']', {}});
   parts.push_back({cpu_text(c), 'c', {}});
   return parts;
+}
+
+int parts_width(const std::vector<Part>& parts, int separator) {
+  int width = 0;
+  for (const Part& p : parts) width += text_width(p.text) + separator;
+  return width - separator;
 }
 
 std::string counters_note(const DashboardModel& m) {
@@ -70,11 +80,13 @@ std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const Dash
   const int right = area.x + area.w;
   int x = area.x + canvas.text(area.x, area.y, " pipetop ", {Color::title, true, true}) + 1;
   const int frozen_w = m.state.frozen ? 9 : 0;
-  const std::vector<Part> parts = config_parts(m, unicode);
+  const int separator_w = text_width(separator);
+  std::vector<Part> parts = config_parts(m, false);
+  if (parts_width(parts, separator_w) > right - frozen_w - x) parts = config_parts(m, true);
   for (std::size_t i = 0; i < parts.size(); ++i) {
+    const int room = right - frozen_w - x - (i > 0 ? separator_w : 0);
+    if (room < 4) break;  // no dangling separator: a part is drawn with the one before it, or not at all
     if (i > 0) x += canvas.text(x, area.y, separator, {Color::dim});
-    const int room = right - frozen_w - x;
-    if (room <= 1) break;
     const int used = draw_clipped(canvas, x, area.y, parts[i].text, room, parts[i].style);
     if (parts[i].key != 0) spans.push_back({{x, area.y, used, 1}, parts[i].key});
     x += used;

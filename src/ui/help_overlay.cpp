@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, 11> kFigures{{
     "drops  ui   samples lost while the dashboard lagged; its own CPU use",
 }};
 
-constexpr int kKeyColumnWidth = 36;
+constexpr int kKeyColumnWidth = 28;
 
 void draw_box(Canvas& canvas, const Rect& a) {
   const bool unicode = canvas.unicode();

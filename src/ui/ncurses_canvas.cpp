@@ -15,7 +15,7 @@ struct Pair {
 };
 
 // Colours that stay legible on a projector: no dark blue on black, dim only for secondary text.
-constexpr std::array<Pair, 9> kPairs{{{Color::normal, -1, false},
+constexpr std::array<Pair, 10> kPairs{{{Color::normal, -1, false},
                                       {Color::dim, -1, true},
                                       {Color::title, COLOR_CYAN, false},
                                       {Color::accent, COLOR_YELLOW, false},
@@ -23,6 +23,7 @@ constexpr std::array<Pair, 9> kPairs{{{Color::normal, -1, false},
                                       {Color::warn, COLOR_YELLOW, false},
                                       {Color::bad, COLOR_RED, false},
                                       {Color::chart, COLOR_GREEN, false},
+                                      {Color::chart_dim, COLOR_GREEN, true},
                                       {Color::marker, COLOR_MAGENTA, false}}};
 
 }  // namespace
@@ -51,7 +52,9 @@ int NcursesCanvas::attributes(Style style) const {
   return attr;
 }
 
-int NcursesCanvas::text(int x, int y, std::string_view utf8, Style style) {
+int NcursesCanvas::text(int x, int y, std::string_view given, Style style) {
+  const std::string ascii = unicode_ ? std::string() : to_ascii(given);
+  const std::string_view utf8 = unicode_ ? given : std::string_view(ascii);
   const int cells = text_width(utf8);
   if (y < 0 || y >= LINES || x >= COLS || x + cells <= 0) return cells;
   // Skip the cells left of the screen, cut those right of it.

@@ -4,8 +4,8 @@
 namespace pipetop {
 
 void draw_status(Canvas& canvas, const Rect& a, const DashboardModel& m) {
-  const std::string own = "drops " + std::to_string(m.dropped) + (canvas.unicode() ? " · ui " : " | ui ") +
-                          format_fixed(m.ui_cpu_percent, 1) + "% cpu";
+  std::string own = "drops " + std::to_string(m.dropped);
+  if (m.ui_cpu_percent) own += " · ui " + format_fixed(m.ui_cpu_percent, 1) + "% cpu";
   const int own_x = a.x + a.w - text_width(own) - 1;
   canvas.text(own_x, a.y, own, {m.dropped > 0 ? Color::warn : Color::dim});
   if (!m.message.empty()) {

@@ -10,7 +10,9 @@ TextCanvas::TextCanvas(int width, int height, bool unicode)
       unicode_(unicode),
       cells_(static_cast<std::size_t>(width_ * height_)) {}
 
-int TextCanvas::text(int x, int y, std::string_view utf8, Style style) {
+int TextCanvas::text(int x, int y, std::string_view given, Style style) {
+  const std::string ascii = unicode_ ? std::string() : to_ascii(given);
+  const std::string_view utf8 = unicode_ ? given : std::string_view(ascii);
   int cell = 0;
   for (std::size_t i = 0; i < utf8.size();) {
     std::size_t length = 1;

@@ -20,7 +20,7 @@ struct YScale {
 };
 
 // A scale that holds [data_min, data_max] with headroom: linear starts at 0 and ends at a "nice" value
-// (1, 2, 2.5, 5 × 10^k); log spans whole decades (never below 0.01). Empty data gives [0, 1] / [0.1, 10].
+// (1, 2, 2.5, 5 × 10^k); log spans whole decades (never below 0.01). Empty data gives [0, 1] / [0.1, 100].
 [[nodiscard]] YScale fit_scale(std::optional<double> data_min, std::optional<double> data_max, bool log);
 
 // Where `value` sits on the scale, 0 (bottom) to 1 (top), clamped; non-positive values on a log scale
@@ -32,17 +32,19 @@ struct Tick {
   std::string label;  // "0", "25", "2.5", "0.1"
 };
 
-// At most `max_ticks` ticks, bottom to top, at round values.
+// At most `max_ticks` ticks, bottom to top, at round values; the top of a linear scale is always one,
+// and a log scale labels every decade that fits.
 [[nodiscard]] std::vector<Tick> scale_ticks(const YScale& scale, int max_ticks);
 
 struct Envelope {
   bool present = false;
   double lo = 0;
   double hi = 0;
+  double mean = 0;  // time-weighted over the slice: what a bytes/time reading of it gives
 };
 
-// For `columns` equal slices of [t0_ns, t1_ns): the lowest and highest rate of the points that overlap
-// each slice.
+// For `columns` equal slices of [t0_ns, t1_ns): the lowest, highest and mean rate of the points that
+// overlap each slice.
 [[nodiscard]] std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns,
                                                      std::int64_t t1_ns, int columns);
 

@@ -31,7 +31,7 @@ struct KeyBinding {
   int alternate;              // another key doing the same ('=' for '+'), or 0
   std::string_view label;     // how the footer and help show the key
   std::string_view short_help;  // footer
-  std::string_view help;        // help overlay (at most 28 cells: two columns fit 80 wide)
+  std::string_view help;        // help overlay (at most 21 cells: two columns fit 60 wide)
   KeyEffect (*apply)(DashboardState&);
 };
 

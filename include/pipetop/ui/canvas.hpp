@@ -3,11 +3,12 @@
 // canvas puts it on the terminal; the text canvas keeps it in memory, so every widget is testable as
 // text. Widgets never see ncurses.
 
+#include <string>
 #include <string_view>
 
 namespace pipetop {
 
-enum class Color { normal, dim, title, accent, good, warn, bad, chart, marker };
+enum class Color { normal, dim, title, accent, good, warn, bad, chart, chart_dim, marker };
 
 struct Style {
   Color color = Color::normal;
@@ -25,6 +26,11 @@ class Canvas {
   // cells the text takes (clipped or not), so callers can lay out what follows.
   virtual int text(int x, int y, std::string_view utf8, Style style = {}) = 0;
 };
+
+// `utf8` with every non-ASCII glyph replaced by an ASCII stand-in ("→" "->", "·" "|", "×" "x",
+// "—" "-", box drawing "+-|:", braille "#", anything else "?"). Canvases without unicode apply it to
+// everything they are given, so no widget can leak a byte a plain terminal would mangle.
+[[nodiscard]] std::string to_ascii(std::string_view utf8);
 
 // Number of cells `utf8` takes: one per code point.
 [[nodiscard]] int text_width(std::string_view utf8);
