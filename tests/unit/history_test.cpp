@@ -1,0 +1,330 @@
+#include "pipetop/core/history.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pipetop/core/size.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr std::int64_t kMs = 1'000'000;
+constexpr std::int64_t kSecond = 1'000'000'000;
+constexpr auto kGiBd = static_cast<double>(kGiB);
+
+Sample at(std::int64_t t_ns, std::uint64_t bytes) {
+  Sample s{};
+  s.t_ns = t_ns;
+  s.bytes = bytes;
+  return s;
+}
+
+// Bytes moved in `ns` at `gib_per_s`.
+std::uint64_t bytes_for(double gib_per_s, std::int64_t ns) {
+  return static_cast<std::uint64_t>(std::llround(gib_per_s * kGiBd * static_cast<double>(ns) / 1e9));
+}
+
+// A worker session as the dashboard sees it: cumulative bytes from zero, one sample per step.
+class Feed {
+ public:
+  explicit Feed(History& h) : h_(h) {}
+  void begin(std::int64_t t_ns, std::string label, RunConfig config = {}, std::vector<CounterInfo> counters = {}) {
+    h_.begin_segment(t_ns, config, std::move(label), counters, counters);
+    t_ = t_ns;
+    bytes_ = 0;
+    h_.add(WorkerRole::reader, at(t_, 0));
+  }
+  void run(std::int64_t ns, double gib_per_s, std::int64_t step = 10 * kMs) {
+    for (std::int64_t done = 0; done < ns; done += step) {
+      t_ += step;
+      bytes_ += bytes_for(gib_per_s, step);
+      h_.add(WorkerRole::reader, at(t_, bytes_));
+    }
+  }
+  [[nodiscard]] std::int64_t now() const { return t_; }
+
+ private:
+  History& h_;
+  std::int64_t t_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+TEST(History, RatesFromConsecutiveReaderSamples) {
+  History h;
+  h.begin_segment(0, {}, "write/read", {}, {});
+  h.add(WorkerRole::reader, at(0, 0));
+  h.add(WorkerRole::reader, at(10 * kMs, kGiB / 100));
+  h.add(WorkerRole::reader, at(30 * kMs, kGiB / 100 + kGiB / 10));
+  ASSERT_EQ(h.rates().size(), 2U);
+  EXPECT_EQ(h.rates()[0].t0_ns, 0);
+  EXPECT_EQ(h.rates()[0].t1_ns, 10 * kMs);
+  EXPECT_NEAR(h.rates()[0].gib_per_s, 1.0, 1e-6);
+  EXPECT_EQ(h.rates()[1].t0_ns, 10 * kMs);
+  EXPECT_EQ(h.rates()[1].t1_ns, 30 * kMs);
+  EXPECT_NEAR(h.rates()[1].gib_per_s, 5.0, 1e-6);
+  EXPECT_EQ(h.latest_ns(), 30 * kMs);
+}
+
+TEST(History, WriterSamplesGiveNoRate) {
+  History h;
+  h.begin_segment(0, {}, "x", {}, {});
+  h.add(WorkerRole::writer, at(0, 0));
+  h.add(WorkerRole::writer, at(10 * kMs, kGiB));
+  EXPECT_TRUE(h.rates().empty());
+  EXPECT_EQ(h.latest_ns(), 10 * kMs);
+}
+
+TEST(History, NothingBeforeTheFirstSegmentNorOutOfOrder) {
+  History h;
+  EXPECT_FALSE(h.latest_ns().has_value());
+  EXPECT_FALSE(h.current_gib_per_s().has_value());
+  EXPECT_FALSE(h.current_segment_stats().mean.has_value());
+  h.begin_segment(0, {}, "x", {}, {});
+  h.add(WorkerRole::reader, at(100 * kMs, 1000));
+  h.add(WorkerRole::reader, at(100 * kMs, 2000));  // same instant: ignored
+  h.add(WorkerRole::reader, at(50 * kMs, 3000));   // backwards: ignored
+  EXPECT_TRUE(h.rates().empty());
+  h.add(WorkerRole::reader, at(110 * kMs, 1000 + kGiB / 100));
+  ASSERT_EQ(h.rates().size(), 1U);
+  EXPECT_NEAR(h.rates()[0].gib_per_s, 1.0, 1e-6);
+}
+
+TEST(History, NoRateAcrossASegmentBoundary) {
+  History h;
+  Feed f(h);
+  f.begin(0, "write/read");
+  f.run(1 * kSecond, 2.0);
+  const std::size_t before = h.rates().size();
+  EXPECT_EQ(before, 100U);
+  // The new session counts from zero: a rate across would be negative or absurd.
+  const std::int64_t change = f.now() + 5 * kMs;
+  f.begin(change, "+vmsplice");
+  EXPECT_EQ(h.rates().size(), before);
+  f.run(1 * kSecond, 8.0);
+  ASSERT_EQ(h.rates().size(), before + 100);
+  for (std::size_t i = before; i < h.rates().size(); ++i) {
+    EXPECT_GE(h.rates()[i].t0_ns, change);
+    EXPECT_NEAR(h.rates()[i].gib_per_s, 8.0, 1e-6);
+  }
+  for (const RatePoint& p : h.rates()) {
+    EXPECT_GE(p.gib_per_s, 0);
+    EXPECT_LE(p.gib_per_s, 8.0 + 1e-6);
+  }
+  ASSERT_EQ(h.segments().size(), 2U);
+  EXPECT_EQ(h.segments()[1].start_ns, change);
+  EXPECT_EQ(h.segments()[1].label, "+vmsplice");
+  EXPECT_EQ(h.segments()[0].label, "write/read");
+}
+
+TEST(History, SegmentMeanIsBytesOverTimeNotMeanOfRates) {
+  History h;
+  h.begin_segment(0, {}, "x", {}, {});
+  h.add(WorkerRole::reader, at(0, 0));
+  // 10 ms at 1 GiB/s, then 90 ms at 9 GiB/s: 8.2 GiB/s over the 100 ms (the mean of the two rates is 5).
+  const std::uint64_t first = bytes_for(1, 10 * kMs);
+  h.add(WorkerRole::reader, at(10 * kMs, first));
+  h.add(WorkerRole::reader, at(100 * kMs, first + bytes_for(9, 90 * kMs)));
+  const SegmentStats s = h.current_segment_stats();
+  ASSERT_TRUE(s.mean.has_value());
+  EXPECT_NEAR(*s.mean, 8.2, 1e-6);
+  ASSERT_TRUE(s.speedup.has_value());
+  EXPECT_NEAR(*s.speedup, 1.0, 1e-12);  // the first segment against itself
+}
+
+TEST(History, PercentilesOfTheCurrentSegment) {
+  History h;
+  h.begin_segment(0, {}, "x", {}, {});
+  h.add(WorkerRole::reader, at(0, 0));
+  std::uint64_t bytes = 0;
+  for (int k = 1; k <= 100; ++k) {  // one interval each at 1, 2, ... 100 GiB/s
+    bytes += bytes_for(k, 10 * kMs);
+    h.add(WorkerRole::reader, at(k * 10 * kMs, bytes));
+  }
+  const SegmentStats s = h.current_segment_stats();
+  ASSERT_TRUE(s.p5 && s.p95);
+  EXPECT_NEAR(*s.p5, 5.95, 1e-6);
+  EXPECT_NEAR(*s.p95, 95.05, 1e-6);
+  EXPECT_NEAR(*s.mean, 50.5, 1e-6);
+}
+
+TEST(History, PercentilesIgnoreEarlierSegments) {
+  History h;
+  Feed f(h);
+  f.begin(0, "a");
+  f.run(2 * kSecond, 1.0);
+  f.begin(f.now(), "b");
+  f.run(2 * kSecond, 30.0);
+  const SegmentStats s = h.current_segment_stats();
+  EXPECT_NEAR(*s.p5, 30.0, 1e-6);
+  EXPECT_NEAR(*s.p95, 30.0, 1e-6);
+}
+
+TEST(History, SpeedupAgainstTheFirstSegment) {
+  History h;
+  Feed f(h);
+  f.begin(0, "write/read");
+  f.run(2 * kSecond, 2.0);
+  f.begin(f.now() + kMs, "+vmsplice");
+  f.run(2 * kSecond, 8.0);
+  SegmentStats s = h.current_segment_stats();
+  EXPECT_NEAR(*s.mean, 8.0, 1e-6);
+  EXPECT_NEAR(*s.speedup, 4.0, 1e-6);
+  f.begin(f.now() + kMs, "+splice");
+  // Before the new session's second sample: no mean, no speed-up yet.
+  s = h.current_segment_stats();
+  EXPECT_FALSE(s.mean.has_value());
+  EXPECT_FALSE(s.speedup.has_value());
+  EXPECT_FALSE(s.p5.has_value());
+  f.run(1 * kSecond, 40.0);
+  s = h.current_segment_stats();
+  EXPECT_NEAR(*s.speedup, 20.0, 1e-6);
+}
+
+TEST(History, ResetKeepsOnlyTheCurrentSegmentAsTheFirst) {
+  History h;
+  Feed f(h);
+  RunConfig vm;
+  vm.writer = WriterKind::vmsplice;
+  f.begin(0, "write/read");
+  f.run(2 * kSecond, 2.0);
+  f.begin(f.now(), "+vmsplice", vm);
+  f.run(2 * kSecond, 8.0);
+  const std::int64_t reset_at = f.now();
+  h.reset(reset_at);
+  EXPECT_TRUE(h.rates().empty());
+  ASSERT_EQ(h.segments().size(), 1U);
+  EXPECT_EQ(h.segments()[0].label, "+vmsplice");
+  EXPECT_EQ(h.segments()[0].start_ns, reset_at);
+  EXPECT_EQ(h.segments()[0].config.writer, WriterKind::vmsplice);
+  EXPECT_FALSE(h.current_segment_stats().mean.has_value());
+  f.run(1 * kSecond, 8.0);
+  const SegmentStats s = h.current_segment_stats();
+  EXPECT_NEAR(*s.mean, 8.0, 1e-6);
+  EXPECT_NEAR(*s.speedup, 1.0, 1e-6);  // the baseline is now the current segment
+  EXPECT_EQ(h.rates().size(), 100U);
+  EXPECT_GE(h.rates().front().t0_ns, reset_at);
+}
+
+TEST(History, CurrentRateOverTheLastHalfSecond) {
+  History h;
+  Feed f(h);
+  f.begin(0, "x");
+  EXPECT_FALSE(h.current_gib_per_s().has_value());  // one sample: no rate yet
+  f.run(2 * kSecond, 1.0);
+  EXPECT_NEAR(*h.current_gib_per_s(), 1.0, 1e-6);
+  f.run(500 * kMs, 4.0);
+  // The last 0.5 s were all at 4 GiB/s: the earlier second does not dilute it.
+  EXPECT_NEAR(*h.current_gib_per_s(), 4.0, 1e-6);
+  // A longer window mixes both.
+  EXPECT_NEAR(*h.current_gib_per_s(1 * kSecond), 2.5, 1e-6);
+  f.run(250 * kMs, 0.0);
+  EXPECT_NEAR(*h.current_gib_per_s(), 2.0, 1e-6);
+}
+
+TEST(History, FiguresAboutEveryHalfSecondWithRunningFractions) {
+  const std::vector<CounterInfo> counters{{"cycles", CounterState::counting, ""},
+                                          {"instructions", CounterState::counting, ""},
+                                          {"context-switches", CounterState::counting, ""}};
+  History h;
+  h.begin_segment(0, {}, "x", counters, counters);
+  std::uint64_t cycles = 0;
+  std::uint64_t instructions = 0;
+  std::uint64_t switches = 0;
+  std::uint64_t enabled = 0;
+  std::uint64_t running = 0;
+  std::uint64_t bytes = 0;
+  for (std::int64_t t = 0; t <= 3 * kSecond; t += 10 * kMs) {
+    Sample s = at(t, bytes);
+    s.counter_count = 3;
+    s.counters[0] = {cycles, enabled, running};
+    s.counters[1] = {instructions, enabled, enabled};
+    s.counters[2] = {switches, enabled, enabled};
+    h.add(WorkerRole::writer, s);
+    bytes += kGiB / 100;
+    cycles += 30'000'000;        // 3e9 cycles/s...
+    instructions += 45'000'000;  // ...at IPC 1.5
+    switches += 50;              // 5000/s
+    enabled += 10'000'000;
+    running += 6'300'000;  // cycles multiplexed: on the PMU 63% of the time
+  }
+  const std::deque<FigurePoint>& points = h.figures(WorkerRole::writer);
+  EXPECT_TRUE(h.figures(WorkerRole::reader).empty());
+  // From the second sample (10 ms), then every 500 ms: 10, 510, ..., 2510 ms.
+  ASSERT_EQ(points.size(), 6U);
+  EXPECT_EQ(points[0].t_ns, 10 * kMs);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    EXPECT_EQ(points[i].t_ns - points[i - 1].t_ns, 500 * kMs);
+  }
+  const FigurePoint& last = points.back();
+  // Cycles scaled up by 1/0.63: IPC over the scaled count is 1.5 * 0.63.
+  ASSERT_TRUE(last.figures.ipc.has_value());
+  EXPECT_NEAR(*last.figures.ipc, 1.5 * 0.63, 1e-6);
+  ASSERT_TRUE(last.figures.context_switches_per_s.has_value());
+  EXPECT_NEAR(*last.figures.context_switches_per_s, 5000, 1e-6);
+  ASSERT_TRUE(last.running[0].has_value());
+  EXPECT_NEAR(*last.running[0], 0.63, 1e-9);
+  ASSERT_TRUE(last.running[1].has_value());
+  EXPECT_NEAR(*last.running[1], 1.0, 1e-12);
+  EXPECT_FALSE(last.running[3].has_value());
+  // The figures cover about the last second, not the whole run.
+  EXPECT_EQ(h.counters(WorkerRole::writer).size(), 3U);
+  EXPECT_EQ(h.counters(WorkerRole::writer)[0].name, "cycles");
+}
+
+TEST(History, FiguresCoverAboutTheLastSecond) {
+  const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
+  History h;
+  h.begin_segment(0, {}, "x", counters, counters);
+  std::uint64_t switches = 0;
+  for (std::int64_t t = 0; t <= 4 * kSecond; t += 10 * kMs) {
+    Sample s = at(t, static_cast<std::uint64_t>(t));
+    s.counter_count = 1;
+    s.counters[0] = {switches, static_cast<std::uint64_t>(t), static_cast<std::uint64_t>(t)};
+    h.add(WorkerRole::reader, s);
+    switches += t < 2 * kSecond ? 10 : 100;  // 1000/s, then 10000/s for the last two seconds
+  }
+  const FigurePoint& last = h.figures(WorkerRole::reader).back();
+  ASSERT_TRUE(last.figures.context_switches_per_s.has_value());
+  EXPECT_NEAR(*last.figures.context_switches_per_s, 10000, 1e-6);  // not diluted by the first two seconds
+}
+
+TEST(History, BeginSegmentReplacesTheCounterLayouts) {
+  History h;
+  h.begin_segment(0, {}, "a", {{"cycles", CounterState::counting, ""}}, {{"cycles", CounterState::counting, ""}});
+  h.begin_segment(kSecond, {}, "b", {{"page-faults", CounterState::user_only, "why"}}, {});
+  ASSERT_EQ(h.counters(WorkerRole::writer).size(), 1U);
+  EXPECT_EQ(h.counters(WorkerRole::writer)[0].name, "page-faults");
+  EXPECT_EQ(h.counters(WorkerRole::writer)[0].state, CounterState::user_only);
+  EXPECT_TRUE(h.counters(WorkerRole::reader).empty());
+}
+
+TEST(History, RetentionTrimsOldPoints) {
+  History h(5 * kSecond);
+  const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
+  h.begin_segment(0, {}, "x", counters, counters);
+  for (std::int64_t t = 0; t <= 20 * kSecond; t += 10 * kMs) {
+    Sample s = at(t, static_cast<std::uint64_t>(t) * 4);
+    s.counter_count = 1;
+    s.counters[0] = {static_cast<std::uint64_t>(t / kMs), static_cast<std::uint64_t>(t), static_cast<std::uint64_t>(t)};
+    h.add(WorkerRole::reader, s);
+    h.add(WorkerRole::writer, s);
+  }
+  ASSERT_FALSE(h.rates().empty());
+  EXPECT_GE(h.rates().front().t1_ns, 15 * kSecond);
+  EXPECT_LE(h.rates().front().t1_ns, 15 * kSecond + 10 * kMs);
+  EXPECT_EQ(h.rates().back().t1_ns, 20 * kSecond);
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    ASSERT_FALSE(h.figures(role).empty());
+    EXPECT_GE(h.figures(role).front().t_ns, 15 * kSecond);
+    EXPECT_LE(h.figures(role).front().t_ns, 15 * kSecond + 500 * kMs);
+  }
+  // The segment's mean keeps every byte, trimmed or not.
+  EXPECT_NEAR(*h.current_segment_stats().mean, 4e9 / kGiBd, 1e-6);
+}
+
+}  // namespace
+}  // namespace pipetop

@@ -1,0 +1,191 @@
+#include "pipetop/core/layout.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace pipetop {
+namespace {
+
+bool inside(const Rect& r, int width, int height) {
+  return r.x >= 0 && r.y >= 0 && r.x + r.w <= width && r.y + r.h <= height;
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+std::string describe(const Rect& r) {
+  return "{" + std::to_string(r.x) + "," + std::to_string(r.y) + " " + std::to_string(r.w) + "x" + std::to_string(r.h) +
+         "}";
+}
+
+// Every invariant of one size; returns the first violation, or "" when all hold.
+std::string check_size(int width, int height) {
+  const DashboardLayout l = layout_dashboard(width, height);
+  const std::string at = std::to_string(width) + "x" + std::to_string(height) + ": ";
+  const bool expect_small = width < kMinWidth || height < kMinHeight;
+  if (l.too_small != expect_small) return at + "too_small is " + (l.too_small ? "true" : "false");
+  const std::vector<Rect> regions = l.regions();
+  if (l.too_small) {
+    if (regions.size() != 1) return at + "too small but " + std::to_string(regions.size()) + " regions";
+    if (l.notice.empty()) return at + "empty notice";
+    if (!inside(l.notice, width, height)) return at + "notice outside " + describe(l.notice);
+    return "";
+  }
+  if (regions.size() != 6) return at + std::to_string(regions.size()) + " regions";
+  const Rect named[] = {l.header, l.chart, l.readout, l.counters, l.status, l.footer};
+  for (std::size_t i = 0; i < 6; ++i) {
+    if (named[i].x != regions[i].x || named[i].y != regions[i].y || named[i].w != regions[i].w ||
+        named[i].h != regions[i].h) {
+      return at + "regions() does not list the named regions in order";
+    }
+  }
+  long long area = 0;
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const Rect& r = regions[i];
+    if (r.empty()) return at + "region " + std::to_string(i) + " empty " + describe(r);
+    if (!inside(r, width, height)) return at + "region " + std::to_string(i) + " outside " + describe(r);
+    for (std::size_t j = i + 1; j < regions.size(); ++j) {
+      if (overlap(r, regions[j])) return at + "regions " + std::to_string(i) + " and " + std::to_string(j) + " overlap";
+    }
+    area += static_cast<long long>(r.w) * r.h;
+  }
+  // Inside, pairwise disjoint and the areas add up to the screen's: together they cover it.
+  if (area != static_cast<long long>(width) * height) return at + "regions cover " + std::to_string(area) + " cells";
+  if (l.help.empty() || !inside(l.help, width, height)) return at + "help " + describe(l.help);
+  return "";
+}
+
+TEST(Layout, InvariantsHoldForEverySizeFrom20x6To300x100) {
+  int checked = 0;
+  for (int w = 20; w <= 300; ++w) {
+    for (int h = 6; h <= 100; ++h) {
+      const std::string problem = check_size(w, h);
+      ASSERT_EQ(problem, "");
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 281 * 95);
+}
+
+TEST(Layout, CoverageIsCellExact) {
+  // The area argument above could hide a gap plus an overlap; count every cell at a few sizes.
+  for (const auto& [w, h] : {std::pair{60, 16}, {61, 17}, {80, 24}, {99, 30}, {100, 30}, {300, 100}, {123, 45}}) {
+    const DashboardLayout l = layout_dashboard(w, h);
+    std::vector<int> hits(static_cast<std::size_t>(w * h), 0);
+    for (const Rect& r : l.regions()) {
+      for (int y = r.y; y < r.y + r.h; ++y) {
+        for (int x = r.x; x < r.x + r.w; ++x) ++hits[static_cast<std::size_t>(y * w + x)];
+      }
+    }
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        ASSERT_EQ(hits[static_cast<std::size_t>(y * w + x)], 1) << w << "x" << h << " cell " << x << "," << y;
+      }
+    }
+  }
+}
+
+TEST(Layout, TooSmallExactlyBelowTheMinimum) {
+  EXPECT_EQ(kMinWidth, 60);
+  EXPECT_EQ(kMinHeight, 16);
+  EXPECT_FALSE(layout_dashboard(60, 16).too_small);
+  EXPECT_TRUE(layout_dashboard(59, 16).too_small);
+  EXPECT_TRUE(layout_dashboard(60, 15).too_small);
+  EXPECT_TRUE(layout_dashboard(59, 15).too_small);
+  EXPECT_FALSE(layout_dashboard(61, 17).too_small);
+  EXPECT_TRUE(layout_dashboard(300, 15).too_small);
+  EXPECT_TRUE(layout_dashboard(59, 100).too_small);
+}
+
+TEST(Layout, TooSmallGivesOnlyANoticeInsideTheScreen) {
+  for (const auto& [w, h] : {std::pair{20, 6}, {59, 16}, {60, 15}, {30, 10}, {1, 1}, {0, 0}, {10, 2}}) {
+    const DashboardLayout l = layout_dashboard(w, h);
+    ASSERT_TRUE(l.too_small);
+    ASSERT_EQ(l.regions().size(), 1U);
+    EXPECT_TRUE(inside(l.notice, w, h)) << w << "x" << h << " " << describe(l.notice);
+    if (w > 0 && h > 0) {
+      EXPECT_FALSE(l.notice.empty()) << w << "x" << h;
+    }
+    EXPECT_TRUE(l.header.empty());
+    EXPECT_TRUE(l.chart.empty());
+    EXPECT_TRUE(l.footer.empty());
+  }
+  // Centred vertically, the full width, room for three lines (narrow terminals use all three).
+  const DashboardLayout l = layout_dashboard(40, 12);
+  EXPECT_EQ(l.notice.x, 0);
+  EXPECT_EQ(l.notice.w, 40);
+  EXPECT_EQ(l.notice.h, 3);
+  EXPECT_EQ(l.notice.y, 4);
+}
+
+TEST(Layout, Minimum60x16) {
+  const DashboardLayout l = layout_dashboard(60, 16);
+  EXPECT_EQ(l.header.y, 0);
+  EXPECT_EQ(l.header.h, 2);
+  EXPECT_EQ(l.chart.y, 2);
+  EXPECT_GE(l.chart.h, 6);
+  EXPECT_GE(l.counters.h, 3);
+  EXPECT_EQ(l.readout.y, l.chart.y);
+  EXPECT_EQ(l.readout.h, l.chart.h);
+  EXPECT_EQ(l.readout.x, l.chart.x + l.chart.w);
+  EXPECT_EQ(l.readout.x + l.readout.w, 60);
+  EXPECT_EQ(l.status.y, 14);
+  EXPECT_EQ(l.footer.y, 15);
+  EXPECT_EQ(l.footer.h, 1);
+}
+
+TEST(Layout, Classic80x24) {
+  const DashboardLayout l = layout_dashboard(80, 24);
+  EXPECT_EQ(l.header.w, 80);
+  EXPECT_EQ(l.readout.w, 22);
+  EXPECT_EQ(l.chart.w, 58);
+  EXPECT_EQ(l.counters.h, 9);  // all eight figure rows plus the heading fit, no blank row
+  EXPECT_EQ(l.chart.h, 11);
+  EXPECT_EQ(l.counters.y, 13);
+  EXPECT_EQ(l.status.y, 22);
+  EXPECT_EQ(l.footer.y, 23);
+  // The help box at 80x24 takes the whole width (no strip of dashboard beside it), one row short.
+  EXPECT_EQ(l.help.w, 80);
+  EXPECT_EQ(l.help.h, 23);
+  EXPECT_EQ(l.help.x, 0);
+}
+
+TEST(Layout, OneAboveTheMinimum61x17) {
+  const DashboardLayout l = layout_dashboard(61, 17);
+  EXPECT_FALSE(l.too_small);
+  EXPECT_EQ(l.chart.h + l.counters.h, 17 - 4);
+  EXPECT_EQ(l.footer.y, 16);
+}
+
+TEST(Layout, ReadoutWidensAt100Columns) {
+  EXPECT_EQ(layout_dashboard(99, 30).readout.w, 22);
+  EXPECT_EQ(layout_dashboard(100, 30).readout.w, 28);
+}
+
+TEST(Layout, TallScreensGiveTheExtraRowsToTheChart) {
+  const DashboardLayout a = layout_dashboard(120, 40);
+  const DashboardLayout b = layout_dashboard(120, 100);
+  EXPECT_EQ(a.counters.h, b.counters.h);
+  EXPECT_EQ(b.chart.h - a.chart.h, 60);
+  // The help box does not grow without bound.
+  EXPECT_LE(b.help.w, 84);
+  EXPECT_LE(b.help.h, 24);
+}
+
+TEST(Layout, RectContains) {
+  const Rect r{2, 3, 4, 5};
+  EXPECT_TRUE(r.contains(2, 3));
+  EXPECT_TRUE(r.contains(5, 7));
+  EXPECT_FALSE(r.contains(6, 7));
+  EXPECT_FALSE(r.contains(5, 8));
+  EXPECT_FALSE(r.contains(1, 3));
+  EXPECT_TRUE((Rect{0, 0, 0, 4}).empty());
+  EXPECT_TRUE((Rect{0, 0, 4, -1}).empty());
+  EXPECT_FALSE(r.empty());
+}
+
+}  // namespace
+}  // namespace pipetop
