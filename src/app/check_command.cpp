@@ -13,7 +13,10 @@
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/text_cells.hpp"
 #include "pipetop/core/report.hpp"
+#include "pipetop/core/capabilities.hpp"
+#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
 
 namespace pipetop {
@@ -22,7 +25,11 @@ namespace {
 std::string facts_text(const MachineFacts& facts) {
   std::string text = "Machine\n";
   for (const Fact& f : describe_machine(facts)) {
-    text += printf_string("  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), f.meaning.c_str());
+    // A long value takes the line; its meaning goes under it, in the meaning column.
+    text += text_cells(f.value) <= 36 ? printf_string("  %-24s %s %s\n", f.name.c_str(), pad_right(f.value, 36).c_str(),
+                                                      f.meaning.c_str())
+                                      : printf_string("  %-24s %s\n  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(),
+                                                      "", "", f.meaning.c_str());
   }
   return text;
 }
@@ -60,7 +67,7 @@ int run_check(const CheckCommand& command) {
   }
   ProgressLine progress;
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
-  MachineFacts facts = read_machine_facts(SystemFiles{}, geteuid() == 0);
+  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
 
   SessionTrialRunner runner;
@@ -68,7 +75,7 @@ int run_check(const CheckCommand& command) {
   std::vector<RungResult> ladder = run_ladder(
       runner, rungs, command.rung_ns, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
         progress.show("check: rung " + std::to_string(i + 1) + "/" + std::to_string(total + 1) + " " + name + " (" +
-                      std::to_string((left + command.tune_budget_ns) / kNsPerS) + " s left)");
+                      std::to_string(std::max<std::int64_t>(0, left + command.tune_budget_ns) / kNsPerS) + " s left)");
       });
   const TuneResult tuned = run_tune_search(plan->config, command.tune_budget_ns,
                                            "check: rung " + std::to_string(rungs.size() + 1) + "/" +
@@ -81,7 +88,7 @@ int run_check(const CheckCommand& command) {
     std::puts(check_json(facts, ladder, verdicts).c_str());
   } else {
     std::string text = facts_text(facts);
-    text += "\nThe ladder (" + std::to_string(command.rung_ns / kNsPerS) + " s per rung; counters of the writer)\n";
+    text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
     text += ladder_table(ladder);
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
     text += "\nVerdicts\n";

@@ -65,6 +65,13 @@ void bind_run_options(CLI::App& run, RunArgs& a) {
   run.add_option("--export", a.export_prefix, "Also write PREFIX.cmd, PREFIX.csv (seed schema) and PREFIX.json");
 }
 
+// A parse error prefixed with the option it came from: "--duration: invalid duration '0s'...".
+template <class T>
+Result<T> for_option(const char* option, Result<T> parsed) {
+  if (!parsed) parsed.error().message = std::string(option) + ": " + parsed.error().message;
+  return parsed;
+}
+
 Result<RunCommand> to_run_command(const RunArgs& a) {
   RunCommand command;
   RunConfig& c = command.config;
@@ -76,11 +83,11 @@ Result<RunCommand> to_run_command(const RunArgs& a) {
   const Result<void> steps[] = {
       apply(parse_writer_kind(a.writer), c.writer),
       apply(parse_reader_kind(a.reader), c.reader),
-      apply(parse_size(a.buffer_size), c.buffer_bytes),
-      a.pipe_size.empty() ? Result<void>{} : apply(parse_size(a.pipe_size), c.pipe_bytes),
-      apply(parse_duration_ns(a.interval), c.interval_ns),
-      apply(parse_duration_ns(a.duration), c.duration_ns),
-      a.bytes.empty() ? Result<void>{} : apply(parse_size(a.bytes), c.bytes_limit),
+      apply(for_option("--buffer-size", parse_size(a.buffer_size)), c.buffer_bytes),
+      a.pipe_size.empty() ? Result<void>{} : apply(for_option("--pipe-size", parse_size(a.pipe_size)), c.pipe_bytes),
+      apply(for_option("--interval", parse_duration_ns(a.interval)), c.interval_ns),
+      apply(for_option("--duration", parse_duration_ns(a.duration)), c.duration_ns),
+      a.bytes.empty() ? Result<void>{} : apply(for_option("--bytes", parse_size(a.bytes)), c.bytes_limit),
       apply(parse_output_format(a.format), command.format),
   };
   for (const Result<void>& step : steps) {
@@ -170,8 +177,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   if (check->parsed() || tune->parsed()) {
     Result<RunCommand> base = to_run_command(args);
     if (!base) return usage(base.error());
-    Result<std::int64_t> seconds = parse_duration_ns(check_seconds);
-    Result<std::int64_t> tune_budget = parse_duration_ns(check->parsed() ? check_tune_budget : tune_budget_text);
+    Result<std::int64_t> seconds = for_option("--seconds", parse_duration_ns(check_seconds));
+    Result<std::int64_t> tune_budget = check->parsed() ? for_option("--tune-budget", parse_duration_ns(check_tune_budget))
+                                                       : for_option("--budget", parse_duration_ns(tune_budget_text));
     if (!seconds) return usage(seconds.error());
     if (!tune_budget) return usage(tune_budget.error());
     if (check->parsed()) {

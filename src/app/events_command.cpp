@@ -58,7 +58,7 @@ int list_events(const EventsCommand& command) {
   }
   std::printf("\n%zu event(s)%s; perf_event_paranoid=%d%s; hardware PMU %s\n", shown,
               command.all ? "" : " (default set; --all lists every PMU event)", context.paranoid,
-              context.privileged ? " (root)" : "", context.hardware_pmu_present ? "present" : "not exposed");
+              context.privileged ? " (CAP_PERFMON/CAP_SYS_ADMIN held)" : "", context.hardware_pmu_present ? "present" : "not exposed");
   return 0;
 }
 

@@ -7,6 +7,8 @@
 
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
+#include "pipetop/core/capabilities.hpp"
+#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
 
 namespace pipetop {
@@ -29,7 +31,7 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
     commands += run_command_line(t.outcome.config) + "\n";
     csv += seed_csv_row(t.outcome.config, t.gib_per_s(), t.summary.reader.bytes, t.outcome.huge_pages.verified) + "\n";
   }
-  MachineFacts facts = read_machine_facts(SystemFiles{}, geteuid() == 0);
+  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
   for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", commands},
                                      {".csv", csv},

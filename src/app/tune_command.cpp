@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 
 #include "pipetop/app/check_command.hpp"
@@ -22,7 +23,7 @@ TuneResult run_tune_search(const RunConfig& base, std::int64_t budget_ns, const 
   TuneResult result = tune(runner, candidates, article_final(pinned), budget_ns,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {
                              progress.show(label + step + ": " + describe_config(config) + " (" +
-                                           std::to_string(left_ns / kNsPerS) + " s left)");
+                                           std::to_string(std::max<std::int64_t>(left_ns, 0) / kNsPerS) + " s left)");
                            });
   progress.done();
   return result;

@@ -1,7 +1,9 @@
 #include "pipetop/core/export.hpp"
 
 #include <array>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -61,7 +63,11 @@ Result<SeedRow> parse_seed_csv_row(std::string_view line) {
   const std::string rate(f[0]);
   char* end = nullptr;
   row.gib_per_s = std::strtod(rate.c_str(), &end);
-  if (end != rate.c_str() + rate.size()) return std::unexpected(usage_error("seed CSV: bad gigabytes_per_second"));
+  const bool plain_number = !rate.empty() && std::isdigit(static_cast<unsigned char>(rate[0])) != 0 &&
+                            rate.find_first_not_of("0123456789.eE+-") == std::string::npos;  // no hex, nan, inf
+  if (!plain_number || end != rate.c_str() + rate.size() || !std::isfinite(row.gib_per_s)) {
+    return std::unexpected(usage_error("seed CSV: bad gigabytes_per_second"));
+  }
   if (!number(f[1], row.bytes)) return std::unexpected(usage_error("seed CSV: bad bytes_to_pipe"));
   if (!number(f[2], row.config.buffer_bytes)) return std::unexpected(usage_error("seed CSV: bad buf_size"));
   if (!number(f[3], pipe)) return std::unexpected(usage_error("seed CSV: bad pipe_size"));

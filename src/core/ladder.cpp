@@ -1,8 +1,10 @@
 #include "pipetop/core/ladder.hpp"
 
+#include <array>
 
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/text_cells.hpp"
 
 namespace pipetop {
 namespace {
@@ -39,7 +41,7 @@ std::vector<Rung> ladder_rungs(const RunConfig& base) {
     c.reader = r;
     c.huge_pages = huge;
     c.busy_loop = busy;
-    c.gift = c.verify = false;
+    c.poll = c.gift = c.verify = false;  // as article_final: the article's rungs, nothing more
     c.pipe_bytes.reset();
     return c;
   };
@@ -64,20 +66,24 @@ std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>&
 }
 
 std::string ladder_table(const std::vector<RungResult>& results, bool unicode) {
-  const char* times = unicode ? "×" : "x";
-  std::string text = printf_string("  %-30s %9s %8s %12s %11s %11s %10s\n", "rung", "GiB/s", times, "ctx sw/GiB", "faults/GiB",
-                            "cycles/KiB", "dTLB/MiB");
+  const std::string times = unicode ? "×" : "x";
+  constexpr std::array<int, 6> kWidths{9, 8, 12, 11, 11, 10};
+  const auto row = [&kWidths](const std::string& name, const std::array<std::string, 6>& cells) {
+    std::string line = "  " + pad_right(name, 30);
+    for (std::size_t i = 0; i < cells.size(); ++i) line += " " + pad_left(cells[i], kWidths[i]);
+    return line + "\n";
+  };
+  std::string text = row("rung", {"GiB/s", times, "ctx sw/GiB", "faults/GiB", "cycles/KiB", "dTLB/MiB"});
   for (const RungResult& r : results) {
     if (r.trial.error) {
-      text += printf_string("  %-30s %s\n", r.rung.name.c_str(), ("FAILED: " + r.trial.error->message).c_str());
+      text += "  " + pad_right(r.rung.name, 30) + " FAILED: " + r.trial.error->message + "\n";
       continue;
     }
     const DerivedFigures& w = r.trial.summary.writer.derived;
     const std::optional<double> x = results.empty() ? std::nullopt : speedup(r, results.front());
-    text += printf_string("  %-30s %9s %8s %12s %11s %11s %10s\n", r.rung.name.c_str(), figure(r.trial.gib_per_s(), 2).c_str(),
-                   (x ? printf_string("%s%.1f", times, *x) : std::string("—")).c_str(),
-                   figure(w.context_switches_per_gib, 0).c_str(), figure(w.page_faults_per_gib, 1).c_str(),
-                   figure(w.cycles_per_kib, 0).c_str(), figure(w.dtlb_misses_per_mib, 1).c_str());
+    text += row(r.rung.name, {figure(r.trial.gib_per_s(), 2), x ? times + printf_string("%.1f", *x) : "—",
+                              figure(w.context_switches_per_gib, 0), figure(w.page_faults_per_gib, 1),
+                              figure(w.cycles_per_kib, 0), figure(w.dtlb_misses_per_mib, 1)});
   }
   return text;
 }
@@ -99,8 +105,9 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
   if (const std::optional<double> busy = ratio_of(results, "vmsplice/splice +huge +busy", "vmsplice/splice +huge")) {
     if (*busy >= 2) {
       verdicts.push_back(printf_string("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
-                                facts.virtualisation.empty() || facts.virtualisation == "none" ? ""
-                                                                                               : " (virtual machine)"));
+                                facts.virtualisation.empty() || facts.virtualisation.starts_with("none")
+                                    ? ""
+                                    : " (virtual machine)"));
     } else {
       verdicts.push_back(printf_string("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
     }

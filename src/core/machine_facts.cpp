@@ -34,6 +34,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> group_by_reason(co
 std::string or_unknown(const std::optional<long>& value) { return value ? std::to_string(*value) : "unknown"; }
 
 Fact cores(const MachineFacts& f) {
+  if (f.logical_cpus == 0) return {"cores", "unknown", "topology not readable: pinning uses the kernel's CPU numbers"};
   std::string value = std::to_string(f.logical_cpus) + " CPUs, " + std::to_string(f.physical_cores) + " cores";
   if (f.threads_per_core > 1) value += ", " + std::to_string(f.threads_per_core) + " threads per core (SMT)";
   std::string meaning = f.logical_cpus < 2 ? "one CPU: writer and reader take turns, busy loops starve each other"
@@ -64,14 +65,14 @@ Fact pipe_max(const MachineFacts& f) {
   if (!f.pipe_max_bytes) return {"pipe-max-size", "unknown", "pipe sizes above 1 MiB may be refused"};
   const auto max = static_cast<std::uint64_t>(*f.pipe_max_bytes);
   return {"pipe-max-size", format_size(max),
-          f.privileged ? "limit for unprivileged users; root may go above it"
+          f.pipe_privileged ? "limit for others: this process has CAP_SYS_RESOURCE and may go above it"
                        : "largest pipe without CAP_SYS_RESOURCE: vmsplice buffers up to " + format_size(2 * max)};
 }
 
 Fact paranoia(const MachineFacts& f) {
   if (!f.perf_paranoid) return {"perf_event_paranoid", "unknown", "perf events may be unavailable"};
   const int p = *f.perf_paranoid;
-  std::string meaning = f.privileged ? "running as root: every level is allowed"
+  std::string meaning = f.privileged ? "CAP_PERFMON/CAP_SYS_ADMIN: every level is allowed"
                         : p >= 3     ? "perf events are forbidden to unprivileged users"
                         : p == 2     ? "unprivileged: user-space counting only (kernel excluded)"
                                      : "kernel and user counting allowed";
@@ -100,7 +101,7 @@ std::vector<Fact> describe_machine(const MachineFacts& f) {
   facts.push_back({"NUMA nodes", std::to_string(f.numa_nodes),
                    f.numa_nodes > 1 ? "keep both workers on one node: a remote node adds a memory hop"
                                     : "memory is equally near to every core"});
-  facts.push_back({"kernel", f.kernel, "pipe, splice and THP behaviour change between kernels"});
+  facts.push_back({"kernel", f.kernel.empty() ? "unknown" : f.kernel, "pipe, splice and THP behaviour change between kernels"});
   facts.push_back(virtualisation(f));
   facts.push_back(thp(f));
   facts.push_back({"hugetlb pages", "2 MiB: " + or_unknown(f.hugetlb_2m) + ", 1 GiB: " + or_unknown(f.hugetlb_1g),

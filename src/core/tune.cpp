@@ -45,7 +45,8 @@ std::vector<RunConfig> tune_candidates(const RunConfig& base, const MachineLimit
     }
   };
   const RunConfig fastest = article_final(base);
-  for (std::uint64_t buffer = 64 * kKiB; buffer <= 4 * kMiB; buffer *= 2) {
+  // Most promising first: the article's size, then the larger buffers that amortise each call.
+  for (const std::uint64_t buffer : {256 * kKiB, kMiB, 2 * kMiB, 512 * kKiB, 4 * kMiB, 128 * kKiB, 64 * kKiB}) {
     RunConfig c = fastest;
     c.buffer_bytes = buffer;
     add(c);
@@ -59,8 +60,9 @@ std::vector<RunConfig> tune_candidates(const RunConfig& base, const MachineLimit
     no_busy.buffer_bytes = buffer;
     no_busy.busy_loop = false;
     add(no_busy);
-    RunConfig same_core = fastest;
+    RunConfig same_core = fastest;  // sharing a core, two busy loops would starve each other
     same_core.buffer_bytes = buffer;
+    same_core.busy_loop = false;
     same_core.writer_cpu = same_core.reader_cpu = separate.writer;
     add(same_core);
     RunConfig unpinned = fastest;
@@ -107,8 +109,10 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     if (is_article) {
       result.article = confirmed;
     }
-    // The article's configuration may win too: then the ratio is 1.
-    if (!result.best || rate_or_zero(confirmed) > rate_or_zero(*result.best)) result.best = std::move(confirmed);
+    // The article's configuration may win too: then the ratio is 1. A trial that moved nothing never wins.
+    if (confirmed.gib_per_s() && (!result.best || rate_or_zero(confirmed) > rate_or_zero(*result.best))) {
+      result.best = std::move(confirmed);
+    }
   }
   return result;
 }

@@ -56,8 +56,8 @@ Check check_pipe(const RunConfig& c, const MachineLimits& limits) {
     return fail(environment_error(
         what + " is above /proc/sys/fs/pipe-max-size (" + format_size(limits.pipe_max_bytes) +
             "): the kernel refuses it with EPERM for users without CAP_SYS_RESOURCE",
-        "use at most " + format_size(limits.pipe_max_bytes) + ", run as root, or raise the limit with "
-        "sysctl fs.pipe-max-size=" + std::to_string(*requested)));
+        "use at most " + format_size(limits.pipe_max_bytes) + ", or raise the limit with sysctl fs.pipe-max-size=" +
+            std::to_string(*requested) + " (needs CAP_SYS_RESOURCE, which containers often drop)"));
   }
   return {};
 }

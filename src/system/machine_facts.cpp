@@ -5,6 +5,7 @@
 
 #include <charconv>
 
+#include "pipetop/core/capabilities.hpp"
 #include "pipetop/core/proc_stat.hpp"
 #include "pipetop/system/file_reader.hpp"
 
@@ -27,7 +28,7 @@ MachineLimits read_machine_limits() {
   if (const Result<std::string> max = read_text_file("/proc/sys/fs/pipe-max-size")) {
     std::from_chars(max->data(), max->data() + max->size(), limits.pipe_max_bytes);
   }
-  limits.may_exceed_pipe_max = geteuid() == 0;
+  limits.may_exceed_pipe_max = has_capability(kCapSysResource);  // not root as such: containers drop it
   const Result<std::string> text = read_text_file("/sys/devices/system/cpu/online");
   Result<std::vector<int>> online = text ? parse_cpu_list(*text) : std::unexpected(text.error());
   if (online && !online->empty()) {
@@ -46,6 +47,15 @@ std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus) {
   }
   return cores;
 }
+
+bool has_capability(int cap) {
+  const Result<std::string> status = read_text_file("/proc/self/status");
+  if (!status) return false;
+  const std::optional<std::uint64_t> set = parse_cap_eff(*status);
+  return set && has_cap(*set, cap);
+}
+
+bool perf_privileged() { return has_capability(kCapPerfmon) || has_capability(kCapSysAdmin); }
 
 std::string machine_summary() {
   std::string summary;

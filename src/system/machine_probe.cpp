@@ -7,7 +7,8 @@
 #include <array>
 #include <charconv>
 #include <cstdio>
-#include <set>
+#include <algorithm>
+#include <map>
 #include <utility>
 
 #include "pipetop/core/cpu_list.hpp"
@@ -67,13 +68,14 @@ void read_topology(const SystemFiles& files, MachineFacts& f) {
   const Result<std::vector<int>> online = parse_cpu_list(files.line("/sys/devices/system/cpu/online"));
   if (!online) return;
   f.logical_cpus = static_cast<int>(online->size());
-  std::set<std::pair<long, long>> cores;
+  std::map<std::pair<long, long>, int> cores;  // (package, core) -> its CPUs
   for (const int cpu : *online) {
     const std::string base = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
-    cores.insert({number(files, base + "physical_package_id").value_or(0), number(files, base + "core_id").value_or(cpu)});
+    ++cores[{number(files, base + "physical_package_id").value_or(0), number(files, base + "core_id").value_or(cpu)}];
   }
   f.physical_cores = static_cast<int>(cores.size());
-  f.threads_per_core = f.physical_cores > 0 ? f.logical_cpus / f.physical_cores : 1;
+  f.threads_per_core = 1;  // the most on any core: hybrid CPUs mix SMT P-cores with single-thread E-cores
+  for (const auto& [core, cpus] : cores) f.threads_per_core = std::max(f.threads_per_core, cpus);
   const Result<std::vector<int>> nodes = parse_cpu_list(files.line("/sys/devices/system/node/online"));
   f.numa_nodes = nodes && !nodes->empty() ? static_cast<int>(nodes->size()) : 1;
 }
@@ -106,7 +108,7 @@ std::string systemd_detect_virt(const char* kind) {
 
 }  // namespace
 
-MachineFacts read_machine_facts(const SystemFiles& files, bool privileged) {
+MachineFacts read_machine_facts(const SystemFiles& files, bool privileged, std::optional<bool> pipe_privileged) {
   MachineFacts f;
   const std::string cpuinfo = files.read("/proc/cpuinfo").value_or("");
   f.cpu_model = cpuinfo_field(cpuinfo, "model name");
@@ -120,6 +122,7 @@ MachineFacts read_machine_facts(const SystemFiles& files, bool privileged) {
   f.pipe_max_bytes = number(files, "/proc/sys/fs/pipe-max-size");
   if (const std::optional<long> p = number(files, "/proc/sys/kernel/perf_event_paranoid")) f.perf_paranoid = static_cast<int>(*p);
   f.privileged = privileged;
+  f.pipe_privileged = pipe_privileged.value_or(privileged);
   for (const std::string& pmu : files.list(kEventSourceDevices)) {
     if (pmu == "cpu" || pmu == "cpu_core" || pmu == "cpu_atom" || pmu.starts_with("armv")) f.pmus.push_back(pmu);
   }

@@ -8,6 +8,7 @@
 
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/system/file_reader.hpp"
+#include "pipetop/system/machine_facts.hpp"
 
 namespace pipetop {
 namespace {
@@ -32,7 +33,7 @@ PerfOpenContext read_perf_context(const std::string& devices_dir) {
   if (const std::optional<long> paranoid = read_number("/proc/sys/kernel/perf_event_paranoid")) {
     context.paranoid = static_cast<int>(*paranoid);
   }
-  context.privileged = geteuid() == 0;
+  context.privileged = perf_privileged();
   if (DIR* dir = opendir(devices_dir.c_str())) {
     context.hardware_pmu_present = false;
     while (const dirent* entry = readdir(dir)) context.hardware_pmu_present |= is_cpu_pmu(entry->d_name);

@@ -109,7 +109,8 @@ void Session::reap(bool block) {
 
 bool Session::poll_exited() {
   reap(false);
-  return statuses_[0].has_value() && statuses_[1].has_value();
+  const auto gone = [this](std::size_t i) { return pids_[i] <= 0 || statuses_[i].has_value(); };  // never forked, or reaped
+  return gone(0) && gone(1);
 }
 
 std::optional<Error> Session::failure() const {

@@ -21,7 +21,8 @@ struct MachineFacts {
   std::optional<long> hugetlb_1g;
   std::optional<long> pipe_max_bytes;
   std::optional<int> perf_paranoid;
-  bool privileged = false;
+  bool privileged = false;       // perf: CAP_PERFMON or CAP_SYS_ADMIN
+  bool pipe_privileged = false;  // CAP_SYS_RESOURCE: pipes above pipe-max-size
   bool hardware_pmu = false;
   std::vector<std::string> pmus;  // CPU PMUs under /sys/bus/event_source/devices
   std::string governor;           // cpufreq scaling_governor of CPU 0, "" when not exposed

@@ -10,7 +10,7 @@ struct PerfOpenContext {
   bool hardware = false;          // a PMU event (cycles, TLB misses, raw), not a kernel software one
   bool user_only = false;         // the failed attempt already excluded the kernel
   int paranoid = 2;               // /proc/sys/kernel/perf_event_paranoid
-  bool privileged = false;        // root / CAP_PERFMON
+  bool privileged = false;        // CAP_PERFMON or CAP_SYS_ADMIN
   bool hardware_pmu_present = true;  // /sys/bus/event_source/devices/cpu* exists
 };
 

@@ -20,6 +20,13 @@ namespace pipetop {
 // read count as separate cores.
 [[nodiscard]] std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus);
 
+// Whether this process holds capability `cap` (kCapSysResource...), from /proc/self/status; false
+// when it cannot be read.
+[[nodiscard]] bool has_capability(int cap);
+
+// CAP_PERFMON or CAP_SYS_ADMIN: perf events whatever perf_event_paranoid says.
+[[nodiscard]] bool perf_privileged();
+
 // "AMD EPYC · Linux 6.18.44": the CPU model from /proc/cpuinfo and the kernel release. Never fails:
 // what cannot be read is left out.
 [[nodiscard]] std::string machine_summary();

@@ -8,7 +8,9 @@
 namespace pipetop {
 
 // Everything /proc and /sys say. Never fails: what cannot be read stays unknown (empty / nullopt).
-[[nodiscard]] MachineFacts read_machine_facts(const SystemFiles& files, bool privileged);
+// `privileged`: perf events at any paranoia; `pipe_privileged` (default: the same): pipes above the limit.
+[[nodiscard]] MachineFacts read_machine_facts(const SystemFiles& files, bool privileged,
+                                             std::optional<bool> pipe_privileged = std::nullopt);
 
 // Adds what only trying can tell: the default counters opened on this process, a vmsplice and a
 // splice through a real pipe, and systemd-detect-virt's answer when it is installed.
