@@ -1,0 +1,271 @@
+// `pipetop check`, `pipetop tune` and `run --export` from the real binary on this real machine, kept
+// short: the JSON document's schema field by field, progress on stderr, the tuner's text, the
+// exported files, and bad durations.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_binary.hpp"
+#include "unit/mini_json.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A fresh directory under the temp dir, removed at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() / ("pipetop_check_cli_" + std::to_string(getpid()) + "_" + info->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// ---- check --json -------------------------------------------------------------------------------
+
+class CheckJson : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ran_ = new testing::Ran(testing::run_binary({"check", "--seconds", "0.3s", "--tune-budget", "2s", "--json"}, 120s));
+    doc_ = new std::optional<mini_json::Value>(mini_json::parse(ran_->out));
+  }
+  static void TearDownTestSuite() {
+    delete doc_;
+    delete ran_;
+    doc_ = nullptr;
+    ran_ = nullptr;
+  }
+  static const testing::Ran& ran() { return *ran_; }
+  static const mini_json::Value& doc() { return **doc_; }
+  static bool parsed() { return doc_->has_value(); }
+
+ private:
+  static inline testing::Ran* ran_ = nullptr;
+  static inline std::optional<mini_json::Value>* doc_ = nullptr;
+};
+
+TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
+  ASSERT_FALSE(ran().timed_out);
+  EXPECT_EQ(ran().exit_code, 0) << ran().err;
+  ASSERT_TRUE(parsed()) << "stdout is not exactly one JSON document:\n" << ran().out;
+  ASSERT_TRUE(doc().is_object());
+  EXPECT_EQ(doc().at("type").as_string(), "check");
+  const std::set<std::string> keys = [] {
+    std::set<std::string> k;
+    for (const auto& [key, value] : doc().as_object()) k.insert(key);
+    return k;
+  }();
+  EXPECT_EQ(keys, (std::set<std::string>{"type", "machine", "ladder", "verdicts"}));
+  // One line: nothing else (no progress, no table) on stdout.
+  EXPECT_EQ(lines_of(ran().out).size(), 1u) << ran().out;
+}
+
+TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  ASSERT_TRUE(doc().at("machine").is_array());
+  std::vector<std::string> names;
+  for (const mini_json::Value& fact : doc().at("machine").as_array()) {
+    ASSERT_TRUE(fact.is_object());
+    EXPECT_EQ(fact.as_object().size(), 3u);
+    ASSERT_TRUE(fact.has("name") && fact.at("name").is_string());
+    ASSERT_TRUE(fact.has("value") && fact.at("value").is_string());
+    ASSERT_TRUE(fact.has("meaning") && fact.at("meaning").is_string());
+    names.push_back(fact.at("name").as_string());
+  }
+  for (const char* required : {"CPU", "kernel", "transparent huge pages", "pipe-max-size", "perf_event_paranoid",
+                               "hardware PMU", "vmsplice", "splice"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), required), names.end()) << required;
+  }
+  ASSERT_FALSE(names.empty());
+  EXPECT_EQ(names.front(), "CPU");
+  // check probes vmsplice and splice: they are never "not checked".
+  for (const mini_json::Value& fact : doc().at("machine").as_array()) {
+    if (fact.at("name").as_string() == "vmsplice" || fact.at("name").as_string() == "splice") {
+      EXPECT_NE(fact.at("value").as_string(), "not checked");
+    }
+  }
+}
+
+TEST_F(CheckJson, LadderHasSixRungsThenTheTunedBest) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  ASSERT_TRUE(doc().at("ladder").is_array());
+  const mini_json::Array& ladder = doc().at("ladder").as_array();
+  const std::vector<std::string> rungs = {"write/read",      "write/read +busy",      "vmsplice/read",
+                                          "vmsplice/splice", "vmsplice/splice +huge", "vmsplice/splice +huge +busy",
+                                          "tuned best"};
+  ASSERT_EQ(ladder.size(), rungs.size()) << ran().out;
+  for (std::size_t i = 0; i < ladder.size(); ++i) {
+    const mini_json::Value& r = ladder[i];
+    ASSERT_TRUE(r.is_object()) << i;
+    EXPECT_EQ(r.at("rung").as_string(), rungs[i]);
+    ASSERT_TRUE(r.at("gib_per_s").is_number()) << rungs[i];
+    EXPECT_GT(r.at("gib_per_s").as_number(), 0.0) << rungs[i];
+    ASSERT_TRUE(r.at("speedup").is_number()) << rungs[i];
+    EXPECT_GT(r.at("speedup").as_number(), 0.0) << rungs[i];
+    ASSERT_TRUE(r.at("command").is_string());
+    EXPECT_TRUE(r.at("command").as_string().starts_with("pipetop run")) << r.at("command").as_string();
+    EXPECT_FALSE(r.has("error")) << rungs[i] << ": " << r.at("error").as_string();
+    const mini_json::Value& summary = r.at("summary");
+    ASSERT_TRUE(summary.is_object()) << rungs[i];
+    EXPECT_EQ(summary.at("type").as_string(), "summary");
+    EXPECT_TRUE(summary.at("gib_per_s").is_number()) << rungs[i];
+    EXPECT_GT(summary.at("bytes").as_number(), 0.0) << rungs[i];
+    ASSERT_TRUE(summary.at("counters").is_object()) << rungs[i];
+    EXPECT_TRUE(summary.at("counters").at("writer").is_object());
+    EXPECT_TRUE(summary.at("counters").at("reader").is_object());
+    EXPECT_TRUE(summary.at("derived").is_object());
+    EXPECT_TRUE(summary.at("huge_pages").is_object());
+    EXPECT_TRUE(summary.at("config").is_object());
+  }
+  EXPECT_DOUBLE_EQ(ladder.front().at("speedup").as_number(), 1.0);
+  // Each rung's strategy in its command line.
+  EXPECT_FALSE(contains(ladder[0].at("command").as_string(), "--writer vmsplice"));
+  EXPECT_TRUE(contains(ladder[1].at("command").as_string(), "--busy-loop"));
+  EXPECT_TRUE(contains(ladder[2].at("command").as_string(), "--writer vmsplice"));
+  EXPECT_TRUE(contains(ladder[3].at("command").as_string(), "--reader splice"));
+  EXPECT_TRUE(contains(ladder[4].at("command").as_string(), "--huge-pages"));
+  EXPECT_TRUE(contains(ladder[5].at("command").as_string(), "--huge-pages --busy-loop"));
+  // The summary's config is the rung's.
+  EXPECT_EQ(ladder[2].at("summary").at("config").at("writer").as_string(), "vmsplice");
+  EXPECT_EQ(ladder[2].at("summary").at("config").at("reader").as_string(), "read");
+  EXPECT_TRUE(ladder[4].at("summary").at("huge_pages").at("requested").as_bool());
+}
+
+TEST_F(CheckJson, VerdictsAreStrings) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  ASSERT_TRUE(doc().at("verdicts").is_array());
+  const mini_json::Array& verdicts = doc().at("verdicts").as_array();
+  EXPECT_FALSE(verdicts.empty());
+  for (const mini_json::Value& v : verdicts) {
+    ASSERT_TRUE(v.is_string());
+    EXPECT_FALSE(v.as_string().empty());
+  }
+}
+
+TEST_F(CheckJson, ProgressWentToStderr) {
+  EXPECT_TRUE(contains(ran().err, "check: reading machine facts")) << ran().err;
+  EXPECT_TRUE(contains(ran().err, "check: rung 1/7 write/read")) << ran().err;
+  EXPECT_TRUE(contains(ran().err, "check: rung 7/7 tuned best, trial 1/")) << ran().err;
+  EXPECT_TRUE(contains(ran().err, "confirm")) << ran().err;
+  EXPECT_FALSE(contains(ran().out, "check: rung")) << ran().out;
+}
+
+// ---- tune ---------------------------------------------------------------------------------------
+
+TEST(TuneCli, PrintsWinnerRatioAndTheCommandThatReproducesIt) {
+  const testing::Ran ran = testing::run_binary({"tune", "--budget", "3s"}, 60s);
+  ASSERT_FALSE(ran.timed_out);
+  EXPECT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_TRUE(contains(ran.out, "  winner     ")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "  article    ")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "  ratio      ×")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "reproduce  pipetop run")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "  trials\n")) << ran.out;
+  EXPECT_TRUE(contains(ran.err, "tune trial 1/")) << ran.err;
+  EXPECT_FALSE(contains(ran.out, "tune trial")) << ran.out;
+}
+
+// ---- run --export -------------------------------------------------------------------------------
+
+TEST(RunExport, WritesCommandCsvAndJson) {
+  const TempDir dir;
+  const std::string prefix = (dir.path() / "r").string();
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "0.5s", "--export", prefix}, 60s);
+  ASSERT_FALSE(ran.timed_out);
+  EXPECT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "exported")) << ran.err;
+  ASSERT_TRUE(fs::is_regular_file(prefix + ".cmd"));
+  ASSERT_TRUE(fs::is_regular_file(prefix + ".csv"));
+  ASSERT_TRUE(fs::is_regular_file(prefix + ".json"));
+
+  const std::vector<std::string> cmd = lines_of(slurp(prefix + ".cmd"));
+  ASSERT_EQ(cmd.size(), 1u);
+  EXPECT_TRUE(cmd[0].starts_with("pipetop run")) << cmd[0];
+  EXPECT_TRUE(contains(cmd[0], "--duration 500ms")) << cmd[0];
+
+  const std::vector<std::string> csv = lines_of(slurp(prefix + ".csv"));
+  ASSERT_EQ(csv.size(), 2u);
+  EXPECT_EQ(csv[0],
+            "gigabytes_per_second,bytes_to_pipe,buf_size,pipe_size,busy_loop,poll,huge_page,check_huge_page,"
+            "write_with_vmsplice,read_with_splice,gift,lock_memory,dont_touch_pages,same_buffer");
+  std::vector<std::string> fields;
+  std::istringstream row(csv[1]);
+  for (std::string f; std::getline(row, f, ',');) fields.push_back(f);
+  ASSERT_EQ(fields.size(), 14u) << csv[1];
+  EXPECT_GT(std::stod(fields[0]), 0.0) << csv[1];
+  EXPECT_GT(std::stoull(fields[1]), 0u) << csv[1];
+  EXPECT_EQ(fields[2], "262144") << csv[1];
+
+  const std::optional<mini_json::Value> json = mini_json::parse(slurp(prefix + ".json"));
+  ASSERT_TRUE(json.has_value()) << slurp(prefix + ".json");
+  ASSERT_TRUE(json->at("machine").is_array());
+  EXPECT_FALSE(json->at("machine").as_array().empty());
+  ASSERT_TRUE(json->at("results").is_array());
+  ASSERT_EQ(json->at("results").as_array().size(), 1u);
+  EXPECT_EQ(json->at("results").as_array()[0].at("command").as_string(), cmd[0]);
+}
+
+// ---- bad input ----------------------------------------------------------------------------------
+
+TEST(CheckCliBadInput, ZeroSecondsPerRung) {
+  const testing::Ran ran = testing::run_binary({"check", "--seconds", "0"}, 10s);
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "invalid duration '0'")) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "greater than zero")) << ran.err;
+  EXPECT_TRUE(ran.out.empty()) << ran.out;
+}
+
+TEST(CheckCliBadInput, TuneBudgetThatIsNoDuration) {
+  const testing::Ran ran = testing::run_binary({"tune", "--budget", "abc"}, 10s);
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "invalid duration 'abc'")) << ran.err;
+  EXPECT_TRUE(ran.out.empty()) << ran.out;
+}
+
+TEST(CheckCliBadInput, CheckTuneBudgetThatIsNoDuration) {
+  const testing::Ran ran = testing::run_binary({"check", "--tune-budget", "soon"}, 10s);
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "invalid duration 'soon'")) << ran.err;
+}
+
+}  // namespace
+}  // namespace pipetop

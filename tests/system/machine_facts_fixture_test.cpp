@@ -1,0 +1,328 @@
+// Machine facts read from fixture trees of /proc and /sys (tests/fixtures/machines/<name>): a KVM guest
+// without a PMU, a bare-metal box with SMT and two NUMA nodes, a hybrid Intel CPU, THP switched off,
+// a locked-down perf_event_paranoid, and a tree with nothing in it. Then what describe_machine says
+// each fact means for pipes.
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipetop/core/machine_facts.hpp"
+#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/machine_probe.hpp"
+#include "pipetop/system/system_files.hpp"
+
+namespace pipetop {
+namespace {
+
+namespace fs = std::filesystem;
+
+// tests/fixtures/machines/<name>, found from this source file (tests/system/...).
+std::string fixture(const std::string& name) {
+  const fs::path tests = fs::path(__FILE__).parent_path().parent_path();
+  return (tests / "fixtures" / "machines" / name).string();
+}
+
+MachineFacts read_fixture(const std::string& name, bool privileged = false) {
+  return read_machine_facts(SystemFiles(fixture(name)), privileged);
+}
+
+// The fact named `name`; fails the test (and returns an empty Fact) when there is none.
+Fact fact(const std::vector<Fact>& facts, const std::string& name) {
+  for (const Fact& f : facts) {
+    if (f.name == name) return f;
+  }
+  ADD_FAILURE() << "no fact named '" << name << "'";
+  return {};
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(MachineFactsFixture, FixturesExist) {
+  for (const char* name : {"vm-no-pmu", "bare-metal-thp-always", "hybrid", "thp-never", "unprivileged", "empty"}) {
+    EXPECT_TRUE(fs::is_directory(fixture(name))) << fixture(name);
+  }
+  EXPECT_TRUE(fs::is_regular_file(fixture("vm-no-pmu") + "/proc/cpuinfo"));
+}
+
+TEST(SystemFilesFixture, ReadsLinesAndListsUnderTheRoot) {
+  const SystemFiles files(fixture("hybrid"));
+  EXPECT_EQ(files.line("/proc/sys/kernel/osrelease"), "6.5.0-35-generic");
+  ASSERT_TRUE(files.read("/proc/sys/fs/pipe-max-size").has_value());
+  EXPECT_EQ(*files.read("/proc/sys/fs/pipe-max-size"), "1048576\n");
+  const std::vector<std::string> pmus = files.list("/sys/bus/event_source/devices");
+  ASSERT_FALSE(pmus.empty());
+  EXPECT_TRUE(std::is_sorted(pmus.begin(), pmus.end()));
+  EXPECT_NE(std::find(pmus.begin(), pmus.end(), "cpu_core"), pmus.end());
+  // Missing paths: an error, an empty line, an empty listing.
+  EXPECT_FALSE(files.read("/proc/nonexistent").has_value());
+  EXPECT_EQ(files.line("/proc/nonexistent"), "");
+  EXPECT_TRUE(files.list("/sys/nonexistent").empty());
+}
+
+// --- vm-no-pmu: a QEMU/KVM guest, 2 vCPUs, THP madvise, no CPU PMU, paranoid 2 ------------------
+
+TEST(MachineFactsFixture, VmWithoutPmuFacts) {
+  const MachineFacts f = read_fixture("vm-no-pmu");
+  EXPECT_EQ(f.cpu_model, "Intel Xeon Processor (Icelake)");
+  EXPECT_EQ(f.logical_cpus, 2);
+  EXPECT_EQ(f.physical_cores, 2);
+  EXPECT_EQ(f.threads_per_core, 1);
+  EXPECT_EQ(f.numa_nodes, 1);
+  EXPECT_EQ(f.kernel, "6.1.0-18-cloud-amd64");
+  EXPECT_EQ(f.virtualisation, "kvm (QEMU)");
+  EXPECT_EQ(f.thp_enabled, "madvise");
+  EXPECT_EQ(f.thp_defrag, "madvise");
+  EXPECT_EQ(f.hugetlb_2m, 0);
+  EXPECT_FALSE(f.hugetlb_1g.has_value());  // no 1 GiB pool directory on this guest
+  EXPECT_EQ(f.pipe_max_bytes, 1048576);
+  EXPECT_EQ(f.perf_paranoid, 2);
+  EXPECT_FALSE(f.privileged);
+  EXPECT_FALSE(f.hardware_pmu);
+  EXPECT_TRUE(f.pmus.empty());  // software, tracepoint, msr... are not CPU PMUs
+  EXPECT_EQ(f.governor, "");    // no cpufreq in the guest
+  // read_machine_facts never probes: those stay for probe_machine.
+  EXPECT_TRUE(f.counters_usable.empty());
+  EXPECT_TRUE(f.counters_unusable.empty());
+  EXPECT_FALSE(f.vmsplice_works.has_value());
+  EXPECT_FALSE(f.splice_works.has_value());
+}
+
+TEST(MachineFactsFixture, VmWithoutPmuMeanings) {
+  const std::vector<Fact> facts = describe_machine(read_fixture("vm-no-pmu"));
+  EXPECT_EQ(fact(facts, "CPU").value, "Intel Xeon Processor (Icelake)");
+  EXPECT_EQ(fact(facts, "cores").value, "2 CPUs, 2 cores");
+  EXPECT_TRUE(contains(fact(facts, "cores").meaning, "each get a core of their own"));
+  EXPECT_EQ(fact(facts, "virtualisation").value, "kvm (QEMU)");
+  EXPECT_TRUE(contains(fact(facts, "virtualisation").meaning, "hypervisor"));
+  EXPECT_TRUE(contains(fact(facts, "virtualisation").meaning, "busy loop tends to pay off"));
+  EXPECT_EQ(fact(facts, "transparent huge pages").value, "enabled=madvise, defrag=madvise");
+  EXPECT_TRUE(contains(fact(facts, "transparent huge pages").meaning, "--huge-pages works"));
+  EXPECT_EQ(fact(facts, "hugetlb pages").value, "2 MiB: 0, 1 GiB: unknown");
+  EXPECT_EQ(fact(facts, "pipe-max-size").value, "1 MiB");
+  EXPECT_EQ(fact(facts, "perf_event_paranoid").value, "2");
+  EXPECT_TRUE(contains(fact(facts, "perf_event_paranoid").meaning, "user-space counting only"));
+  EXPECT_EQ(fact(facts, "hardware PMU").value, "not exposed");
+  EXPECT_TRUE(contains(fact(facts, "hardware PMU").meaning, "cannot be counted"));
+  EXPECT_EQ(fact(facts, "CPU governor").value, "not exposed");
+  EXPECT_TRUE(contains(fact(facts, "CPU governor").meaning, "hypervisor"));
+  EXPECT_EQ(fact(facts, "NUMA nodes").value, "1");
+  EXPECT_TRUE(contains(fact(facts, "NUMA nodes").meaning, "equally near"));
+  EXPECT_EQ(fact(facts, "vmsplice").value, "not checked");
+  EXPECT_EQ(fact(facts, "splice").value, "not checked");
+}
+
+// --- bare-metal-thp-always: 4 cores x 2 SMT, 2 NUMA nodes, THP always, CPU PMU, performance -----
+
+TEST(MachineFactsFixture, BareMetalFacts) {
+  const MachineFacts f = read_fixture("bare-metal-thp-always");
+  EXPECT_EQ(f.cpu_model, "Intel(R) Xeon(R) E-2174G CPU @ 3.80GHz");
+  EXPECT_EQ(f.logical_cpus, 8);
+  EXPECT_EQ(f.physical_cores, 4);
+  EXPECT_EQ(f.threads_per_core, 2);
+  EXPECT_EQ(f.numa_nodes, 2);
+  EXPECT_EQ(f.kernel, "6.8.0-45-generic");
+  EXPECT_EQ(f.virtualisation, "none");
+  EXPECT_EQ(f.thp_enabled, "always");
+  EXPECT_EQ(f.thp_defrag, "defer+madvise");
+  EXPECT_EQ(f.hugetlb_2m, 512);
+  EXPECT_EQ(f.hugetlb_1g, 2);
+  EXPECT_EQ(f.pipe_max_bytes, 1048576);
+  EXPECT_EQ(f.perf_paranoid, 1);
+  EXPECT_TRUE(f.hardware_pmu);
+  EXPECT_EQ(f.pmus, (std::vector<std::string>{"cpu"}));  // uncore_imc, cstate_core, power are not the CPU's
+  EXPECT_EQ(f.governor, "performance");
+}
+
+TEST(MachineFactsFixture, BareMetalMeanings) {
+  const std::vector<Fact> facts = describe_machine(read_fixture("bare-metal-thp-always"));
+  EXPECT_EQ(fact(facts, "cores").value, "8 CPUs, 4 cores, 2 threads per core (SMT)");
+  EXPECT_TRUE(contains(fact(facts, "cores").meaning, "pin writer and reader on different physical cores"));
+  EXPECT_EQ(fact(facts, "NUMA nodes").value, "2");
+  EXPECT_TRUE(contains(fact(facts, "NUMA nodes").meaning, "keep both workers on one node"));
+  EXPECT_EQ(fact(facts, "virtualisation").value, "none (bare metal)");
+  EXPECT_TRUE(contains(fact(facts, "virtualisation").meaning, "cheap"));
+  EXPECT_EQ(fact(facts, "transparent huge pages").value, "enabled=always, defrag=defer+madvise");
+  EXPECT_TRUE(contains(fact(facts, "transparent huge pages").meaning, "asked or not"));
+  EXPECT_EQ(fact(facts, "hugetlb pages").value, "2 MiB: 512, 1 GiB: 2");
+  EXPECT_EQ(fact(facts, "perf_event_paranoid").value, "1");
+  EXPECT_TRUE(contains(fact(facts, "perf_event_paranoid").meaning, "kernel and user counting allowed"));
+  EXPECT_EQ(fact(facts, "hardware PMU").value, "cpu");
+  EXPECT_TRUE(contains(fact(facts, "hardware PMU").meaning, "can be counted"));
+  EXPECT_FALSE(contains(fact(facts, "hardware PMU").meaning, "hybrid"));
+  EXPECT_EQ(fact(facts, "CPU governor").value, "performance");
+  EXPECT_TRUE(contains(fact(facts, "CPU governor").meaning, "steady clocks"));
+}
+
+// --- hybrid: cpu_core + cpu_atom, 12th-gen Intel, powersave ------------------------------------
+
+TEST(MachineFactsFixture, HybridFacts) {
+  const MachineFacts f = read_fixture("hybrid");
+  EXPECT_EQ(f.cpu_model, "12th Gen Intel(R) Core(TM) i7-1255U");
+  EXPECT_EQ(f.logical_cpus, 12);
+  EXPECT_EQ(f.physical_cores, 10);  // 2 P-cores with SMT (CPUs 0-3) and 8 E-cores (CPUs 4-11)
+  EXPECT_EQ(f.numa_nodes, 1);
+  EXPECT_EQ(f.virtualisation, "none");
+  EXPECT_EQ(f.thp_enabled, "madvise");
+  EXPECT_EQ(f.hugetlb_2m, 0);
+  EXPECT_EQ(f.hugetlb_1g, 0);
+  EXPECT_TRUE(f.hardware_pmu);
+  // Both core types' PMUs, sorted; intel_pt, msr, power... are left out.
+  EXPECT_EQ(f.pmus, (std::vector<std::string>{"cpu_atom", "cpu_core"}));
+  EXPECT_EQ(f.governor, "powersave");
+}
+
+TEST(MachineFactsFixture, HybridMeanings) {
+  const std::vector<Fact> facts = describe_machine(read_fixture("hybrid"));
+  EXPECT_EQ(fact(facts, "hardware PMU").value, "cpu_atom, cpu_core");
+  EXPECT_TRUE(contains(fact(facts, "hardware PMU").meaning, "hybrid CPU"));
+  EXPECT_EQ(fact(facts, "CPU governor").value, "powersave");
+  EXPECT_TRUE(contains(fact(facts, "CPU governor").meaning, "clocks ramp with load"));
+  EXPECT_TRUE(contains(fact(facts, "virtualisation").meaning, "cheap"));
+}
+
+// --- thp-never --------------------------------------------------------------------------------
+
+TEST(MachineFactsFixture, ThpNeverFactsAndMeaning) {
+  const MachineFacts f = read_fixture("thp-never");
+  EXPECT_EQ(f.cpu_model, "AMD EPYC 7302P 16-Core Processor");
+  EXPECT_EQ(f.logical_cpus, 4);
+  EXPECT_EQ(f.physical_cores, 4);
+  EXPECT_EQ(f.thp_enabled, "never");
+  EXPECT_EQ(f.thp_defrag, "never");
+  EXPECT_EQ(f.pmus, (std::vector<std::string>{"cpu"}));
+  EXPECT_EQ(f.governor, "schedutil");
+  const std::vector<Fact> facts = describe_machine(f);
+  EXPECT_EQ(fact(facts, "transparent huge pages").value, "enabled=never, defrag=never");
+  EXPECT_TRUE(contains(fact(facts, "transparent huge pages").meaning, "--huge-pages cannot be obtained here"));
+}
+
+// --- unprivileged: paranoid 3 -------------------------------------------------------------------
+
+TEST(MachineFactsFixture, UnprivilegedParanoid3) {
+  const MachineFacts f = read_fixture("unprivileged", false);
+  EXPECT_EQ(f.perf_paranoid, 3);
+  EXPECT_FALSE(f.privileged);
+  EXPECT_EQ(f.pipe_max_bytes, 1048576);
+  const std::vector<Fact> facts = describe_machine(f);
+  EXPECT_EQ(fact(facts, "perf_event_paranoid").value, "3");
+  EXPECT_TRUE(contains(fact(facts, "perf_event_paranoid").meaning, "forbidden"));
+  EXPECT_EQ(fact(facts, "pipe-max-size").value, "1 MiB");
+  EXPECT_TRUE(contains(fact(facts, "pipe-max-size").meaning, "without CAP_SYS_RESOURCE"));
+  EXPECT_TRUE(contains(fact(facts, "pipe-max-size").meaning, "vmsplice buffers up to 2 MiB"));
+}
+
+TEST(MachineFactsFixture, SameTreeReadAsRoot) {
+  const MachineFacts f = read_fixture("unprivileged", true);
+  EXPECT_TRUE(f.privileged);
+  const std::vector<Fact> facts = describe_machine(f);
+  EXPECT_TRUE(contains(fact(facts, "perf_event_paranoid").meaning, "every level is allowed"));
+  EXPECT_FALSE(contains(fact(facts, "perf_event_paranoid").meaning, "forbidden"));
+  EXPECT_TRUE(contains(fact(facts, "pipe-max-size").meaning, "may go above it"));
+}
+
+// --- nothing readable ---------------------------------------------------------------------------
+
+TEST(MachineFactsFixture, EmptyTreeLeavesEverythingUnknown) {
+  const MachineFacts f = read_fixture("empty");
+  EXPECT_EQ(f.cpu_model, "");
+  EXPECT_EQ(f.logical_cpus, 0);
+  EXPECT_EQ(f.physical_cores, 0);
+  EXPECT_EQ(f.numa_nodes, 1);
+  EXPECT_EQ(f.kernel, "");
+  EXPECT_EQ(f.virtualisation, "");
+  EXPECT_EQ(f.thp_enabled, "unknown");
+  EXPECT_EQ(f.thp_defrag, "unknown");
+  EXPECT_FALSE(f.hugetlb_2m.has_value());
+  EXPECT_FALSE(f.hugetlb_1g.has_value());
+  EXPECT_FALSE(f.pipe_max_bytes.has_value());
+  EXPECT_FALSE(f.perf_paranoid.has_value());
+  EXPECT_FALSE(f.hardware_pmu);
+  EXPECT_TRUE(f.pmus.empty());
+  EXPECT_EQ(f.governor, "");
+
+  const std::vector<Fact> facts = describe_machine(f);
+  EXPECT_EQ(fact(facts, "CPU").value, "unknown");
+  EXPECT_EQ(fact(facts, "virtualisation").value, "unknown");
+  EXPECT_TRUE(contains(fact(facts, "transparent huge pages").meaning, "cannot be checked"));
+  EXPECT_EQ(fact(facts, "hugetlb pages").value, "2 MiB: unknown, 1 GiB: unknown");
+  EXPECT_EQ(fact(facts, "pipe-max-size").value, "unknown");
+  EXPECT_EQ(fact(facts, "perf_event_paranoid").value, "unknown");
+  EXPECT_EQ(fact(facts, "hardware PMU").value, "not exposed");
+  for (const Fact& each : facts) EXPECT_FALSE(each.name.empty());
+}
+
+TEST(MachineFactsFixture, RootThatDoesNotExistIsNoCrash) {
+  const MachineFacts f = read_fixture("no-such-machine");
+  EXPECT_EQ(f.cpu_model, "");
+  EXPECT_EQ(f.logical_cpus, 0);
+  EXPECT_FALSE(f.hardware_pmu);
+  EXPECT_FALSE(describe_machine(f).empty());
+}
+
+// Every fixture: the facts come in reading order, CPU first, the zero-copy probes last.
+TEST(MachineFactsFixture, ReadingOrderIsTheSameEverywhere) {
+  for (const char* name : {"vm-no-pmu", "bare-metal-thp-always", "hybrid", "thp-never", "unprivileged", "empty"}) {
+    const std::vector<Fact> facts = describe_machine(read_fixture(name));
+    ASSERT_GE(facts.size(), 14u) << name;
+    EXPECT_EQ(facts.front().name, "CPU") << name;
+    EXPECT_EQ(facts[1].name, "cores") << name;
+    EXPECT_EQ(facts[2].name, "NUMA nodes") << name;
+    EXPECT_EQ(facts[3].name, "kernel") << name;
+    EXPECT_EQ(facts[4].name, "virtualisation") << name;
+    EXPECT_EQ(facts[5].name, "transparent huge pages") << name;
+    EXPECT_EQ(facts[facts.size() - 2].name, "vmsplice") << name;
+    EXPECT_EQ(facts.back().name, "splice") << name;
+  }
+}
+
+// --- this machine ---------------------------------------------------------------------------------
+
+TEST(LiveMachineFacts, ThisMachineReadsLikeAFixture) {
+  const MachineFacts f = read_machine_facts(SystemFiles{}, geteuid() == 0);
+  const MachineLimits limits = read_machine_limits();
+  EXPECT_EQ(f.logical_cpus, static_cast<int>(limits.online_cpus.size()));
+  EXPECT_GE(f.physical_cores, 1);
+  EXPECT_LE(f.physical_cores, f.logical_cpus);
+  EXPECT_FALSE(f.kernel.empty());
+  EXPECT_NE(f.virtualisation, "");
+  ASSERT_TRUE(f.pipe_max_bytes.has_value());
+  EXPECT_EQ(static_cast<std::uint64_t>(*f.pipe_max_bytes), limits.pipe_max_bytes);
+  EXPECT_EQ(describe_machine(f).front().name, "CPU");
+}
+
+// Whether this process holds CAP_SYS_RESOURCE (bit 24 of CapEff in /proc/self/status).
+std::optional<bool> has_cap_sys_resource() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (!line.starts_with("CapEff:")) continue;
+    const std::uint64_t caps = std::stoull(line.substr(7), nullptr, 16);
+    return ((caps >> 24) & 1u) != 0;
+  }
+  return std::nullopt;
+}
+
+// Regression (src/system/machine_facts.cpp, read_machine_limits): may_exceed_pipe_max was `geteuid() == 0`,
+// but going above /proc/sys/fs/pipe-max-size takes CAP_SYS_RESOURCE, which root in a container
+// usually lacks (Docker drops it). There validate() lets `--writer vmsplice --buffer-size 4MiB` through,
+// the session's F_SETPIPE_SZ fails with EPERM, and `pipetop tune` wastes a candidate on it. The same
+// geteuid() == 0 makes `check` say "may go above it" and "running as root: every level is
+// allowed" (src/app/check_command.cpp, run_check).
+TEST(LiveMachineLimits, RootWithoutCapSysResourceMayNotExceedPipeMax) {
+  const std::optional<bool> cap = has_cap_sys_resource();
+  if (geteuid() != 0 || !cap || *cap) {
+    GTEST_SKIP() << "needs root without CAP_SYS_RESOURCE (as in a default Docker container)";
+  }
+  EXPECT_FALSE(read_machine_limits().may_exceed_pipe_max);
+}
+
+}  // namespace
+}  // namespace pipetop
