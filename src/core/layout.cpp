@@ -34,7 +34,7 @@ DashboardLayout layout_dashboard(int width, int height) {
   l.counters = {0, kHeaderRows + chart_h, width, counters_h};
   l.status = {0, height - 2, width, 1};
   l.footer = {0, height - 1, width, 1};
-  const int help_w = width <= 86 ? width : 84;  // narrow screens: the whole width, no strip beside
+  const int help_w = width;  // the whole width: nothing of the dashboard half-shows beside it
   const int help_h = std::min(height - 1, 24);
   l.help = {(width - help_w) / 2, (height - help_h) / 2, help_w, help_h};
   return l;
