@@ -195,7 +195,7 @@ class Dashboard {
     if (session == nullptr) return "no workers running: the last change could not be started";
     if (std::optional<Error> failure = session->failure()) return failure->message;
     const HugePageResult huge = session->huge_pages();
-    if (huge.requested && !huge.verified) return "huge pages not obtained: " + huge.detail;
+    if (huge.requested && !huge.verified) return "huge pages not verified: " + huge.detail;
     return {};
   }
 

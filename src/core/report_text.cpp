@@ -65,7 +65,7 @@ class TextReport final : public Report {
     text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(),
                           o.reader.size(), static_cast<unsigned long long>(o.dropped_samples));
     if (o.huge_pages.requested) {
-      text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified: " : "NOT obtained: ") +
+      text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified: " : "NOT verified: ") +
               o.huge_pages.detail + "\n";
     }
     if (o.verify) {

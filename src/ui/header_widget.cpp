@@ -36,7 +36,7 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   if (c.huge_pages) {
     const std::string huge = compact ? "huge " : "huge pages ";
     parts.push_back(m.huge.verified ? Part{huge + (compact ? "✓" : "✓ verified"), 'h', {Color::good, true, false}}
-                                    : Part{huge + (compact ? "✗" : "✗ not obtained"), 'h', {Color::bad, true, false}});
+                                    : Part{huge + (compact ? "✗" : "✗ not verified"), 'h', {Color::bad, true, false}});
   }
   const std::pair<bool, Part> flags[] = {{c.busy_loop, {compact ? "busy" : "busy loop", 'b', on}},
                                          {c.poll, {"poll", 'p', on}},

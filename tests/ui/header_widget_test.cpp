@@ -79,17 +79,17 @@ TEST(Header, SpansMapPartsToKeys) {
   EXPECT_FALSE(state.config.busy_loop);
 }
 
-TEST(Header, HugePagesNotObtained) {
+TEST(Header, HugePagesNotVerified) {
   Scene s = header_scene();
   s.huge = {true, false, "AnonHugePages 0 kB"};
   TextCanvas c(160, 2);
   const std::vector<HeaderSpan> spans = draw_header(c, Rect{0, 0, 160, 2}, s.model());
-  EXPECT_TRUE(has(c.line(0), "huge pages ✗ not obtained")) << c.line(0);
-  EXPECT_FALSE(has(c.line(0), "verified"));
+  EXPECT_TRUE(has(c.line(0), "huge pages ✗ not verified")) << c.line(0);
+  EXPECT_FALSE(has(c.line(0), "✓"));
   EXPECT_EQ(c.style_at(column_of(c, 0, "huge pages"), 0).color, Color::bad);
   ASSERT_GE(spans.size(), 3U);
   EXPECT_EQ(spans[2].key, 'h');
-  EXPECT_EQ(span_text(c, spans[2]), "huge pages ✗ not obtained");
+  EXPECT_EQ(span_text(c, spans[2]), "huge pages ✗ not verified");
 }
 
 TEST(Header, OnlyTheFlagsThatAreOn) {
@@ -180,7 +180,7 @@ TEST(Header, AsciiSeparatorsAndMarks) {
   s.huge.verified = false;
   TextCanvas d(160, 2, false);
   draw_header(d, Rect{0, 0, 160, 2}, s.model());
-  EXPECT_TRUE(has(d.line(0), "huge pages x not obtained")) << d.line(0);
+  EXPECT_TRUE(has(d.line(0), "huge pages x not verified")) << d.line(0);
 }
 
 // With an ASCII canvas the header still prints the CPU pair with "→" (header_widget.cpp, cpu_text:

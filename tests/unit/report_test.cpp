@@ -444,7 +444,7 @@ TEST(TextReport, SummaryReportsMismatchesAndFailures) {
   o.failure = "writer died";
   const std::string text = run_report(OutputFormat::text, o).back();
   EXPECT_NE(text.find("5 mismatches (first at stream offset 12345)"), std::string::npos) << text;
-  EXPECT_NE(text.find("NOT obtained: THP disabled"), std::string::npos) << text;
+  EXPECT_NE(text.find("NOT verified: THP disabled"), std::string::npos) << text;
   EXPECT_NE(text.find("worker failed: writer died"), std::string::npos) << text;
 }
 
