@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "pipetop/app/export_files.hpp"
+#include "pipetop/app/print_error.hpp"
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/tune_search.hpp"
@@ -61,10 +62,7 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 
 int run_check(const CheckCommand& command) {
   Result<WorkerPlan> plan = plan_workers(command.base);
-  if (!plan) {
-    std::fprintf(stderr, "pipetop: %s\n", format_error(plan.error()).c_str());
-    return static_cast<int>(plan.error().kind);
-  }
+  if (!plan) return print_error(plan.error());
   ProgressLine progress;
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
@@ -77,7 +75,7 @@ int run_check(const CheckCommand& command) {
         progress.show("check: rung " + std::to_string(i + 1) + "/" + std::to_string(total + 1) + " " + name + " (" +
                       std::to_string(std::max<std::int64_t>(0, left + command.tune_budget_ns) / kNsPerS) + " s left)");
       });
-  const TuneResult tuned = run_tune_search(plan->config, command.tune_budget_ns,
+  const TuneResult tuned = run_tune_search(*plan, command.tune_budget_ns,
                                            "check: rung " + std::to_string(rungs.size() + 1) + "/" +
                                                std::to_string(rungs.size() + 1) + " tuned best, ");
   progress.done();
@@ -98,12 +96,7 @@ int run_check(const CheckCommand& command) {
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    const Result<std::string> written = export_results(command.export_prefix, trials);
-    if (!written) {
-      std::fprintf(stderr, "pipetop: %s\n", format_error(written.error()).c_str());
-      return 1;
-    }
-    std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
+    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : ladder) {

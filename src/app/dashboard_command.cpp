@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "pipetop/app/export_files.hpp"
+#include "pipetop/app/print_error.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
 #include "pipetop/core/config_change.hpp"
@@ -23,11 +24,6 @@ namespace {
 
 constexpr std::int64_t kCpuEveryNs = kNsPerS;
 constexpr std::int64_t kMessageNs = 6 * kNsPerS;
-
-int fail(const Error& error) {
-  std::fprintf(stderr, "pipetop: %s\n", format_error(error).c_str());
-  return static_cast<int>(error.kind);
-}
 
 // CPU use of a process over the last interval, from successive readings.
 class CpuMeter {
@@ -253,15 +249,15 @@ class Dashboard {
 
 int run_dashboard(const DashboardCommand& command) {
   Result<WorkerPlan> plan = plan_workers(command.config);
-  if (!plan) return fail(plan.error());
+  if (!plan) return print_error(plan.error());
   Result<SignalWatch> signals = SignalWatch::install();
-  if (!signals) return fail(signals.error());
+  if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.ascii);
-  if (!terminal) return fail(terminal.error());
+  if (!terminal) return print_error(terminal.error());
   Result<std::unique_ptr<WorkerPair>> pair = WorkerPair::start(std::move(*plan));
   if (!pair) {
     (*terminal)->restore();  // the terminal first, then the words
-    return fail(pair.error());
+    return print_error(pair.error());
   }
   Dashboard dashboard(command, **terminal, **pair);
   dashboard.run(*signals);

@@ -19,10 +19,7 @@ std::string lower(std::string text) {
 
 // "usable", "usable, user-only: ..." or "n/a: ..." for one event, by opening it on this process.
 std::string probe(const std::string& name, bool user_only, const PerfOpenContext& context) {
-  Result<CounterRequest> request = encode_event(name, user_only);
-  if (!request) return "n/a: " + request.error().message.substr(request.error().message.find("': ") + 3);
-  const CounterSet set = CounterSet::open(kernel_perf_api(), {*request}, context);
-  const CounterInfo& info = set.infos().front();
+  const CounterInfo info = probe_event(name, user_only, context);
   switch (info.state) {
     case CounterState::counting: return "usable";
     case CounterState::user_only: return "usable, " + info.reason;

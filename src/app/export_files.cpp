@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <fstream>
 
+#include "pipetop/app/print_error.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/capabilities.hpp"
@@ -39,6 +41,13 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
     if (Result<void> written = write_file(prefix + suffix, text); !written) return std::unexpected(written.error());
   }
   return prefix + ".{cmd,csv,json}";
+}
+
+int export_and_report(const std::string& prefix, const std::vector<Trial>& trials) {
+  const Result<std::string> written = export_results(prefix, trials);
+  if (!written) return print_error(written.error());
+  std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
+  return 0;
 }
 
 }  // namespace pipetop

@@ -4,19 +4,14 @@
 #include <string>
 
 #include "pipetop/app/export_files.hpp"
+#include "pipetop/app/print_error.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
-#include "pipetop/system/clock.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
 namespace {
-
-int print_error(const Error& error) {
-  std::fprintf(stderr, "pipetop: %s\n", format_error(error).c_str());
-  return static_cast<int>(error.kind);
-}
 
 void emit(const std::string& text) {
   if (text.empty()) return;
@@ -45,9 +40,7 @@ int run_headless(const RunCommand& command) {
   const RunOutcome& outcome = run.outcome;
   emit(report->summary(outcome));
   if (!command.export_prefix.empty()) {
-    const Result<std::string> written = export_results(command.export_prefix, {make_trial(outcome)});
-    if (!written) return print_error(written.error());
-    std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
+    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
   }
 
   if (outcome.end == EndReason::worker_failed) {

@@ -37,6 +37,11 @@ std::string describe_change(const RunConfig& a, const RunConfig& b) {
   return label.empty() ? "restart" : label;
 }
 
+std::string describe_cpus(const RunConfig& c) {
+  const auto one = [](const std::optional<int>& cpu) { return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu); };
+  return "cpu " + one(c.writer_cpu) + "→" + one(c.reader_cpu);
+}
+
 std::string describe_config(const RunConfig& c) {
   std::string text = std::string(to_string(c.writer)) + " → " + std::string(to_string(c.reader));
   const std::pair<bool, const char*> flags[] = {
@@ -47,8 +52,7 @@ std::string describe_config(const RunConfig& c) {
     if (on) text += std::string(" · ") + name;
   }
   text += " · buffer " + format_size(c.buffer_bytes);
-  const auto one = [](const std::optional<int>& cpu) { return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu); };
-  text += " · cpu " + one(c.writer_cpu) + "→" + one(c.reader_cpu);
+  text += " · " + describe_cpus(c);
   return text;
 }
 

@@ -93,6 +93,17 @@ int CounterSet::open_one(const CounterRequest& request, std::size_t index, const
   }
 }
 
+CounterInfo probe_event(const std::string& name, bool user_only, const PerfOpenContext& context) {
+  Result<CounterRequest> request = encode_event(name, user_only);
+  if (!request) {
+    const std::string& message = request.error().message;  // "unknown event 'X': <libpfm4's words>"
+    const std::size_t words = message.find("': ");
+    return {name, CounterState::unavailable, words == std::string::npos ? message : message.substr(words + 3)};
+  }
+  const CounterSet set = CounterSet::open(kernel_perf_api(), {*request}, context);
+  return set.infos().front();
+}
+
 void CounterSet::enable() noexcept {
   for (const Group& g : groups_) {
     int err = 0;

@@ -3,30 +3,18 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <charconv>
-
 #include "pipetop/core/capabilities.hpp"
 #include "pipetop/core/proc_stat.hpp"
 #include "pipetop/system/file_reader.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
-namespace {
-
-int read_int_file(const std::string& path, int fallback) {
-  const Result<std::string> text = read_text_file(path);
-  if (!text) return fallback;
-  int value = fallback;
-  std::from_chars(text->data(), text->data() + text->size(), value);
-  return value;
-}
-
-}  // namespace
 
 MachineLimits read_machine_limits() {
   MachineLimits limits;
   limits.page_bytes = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-  if (const Result<std::string> max = read_text_file("/proc/sys/fs/pipe-max-size")) {
-    std::from_chars(max->data(), max->data() + max->size(), limits.pipe_max_bytes);
+  if (const std::optional<long> max = SystemFiles{}.number("/proc/sys/fs/pipe-max-size"); max && *max > 0) {
+    limits.pipe_max_bytes = static_cast<std::uint64_t>(*max);
   }
   limits.may_exceed_pipe_max = has_capability(kCapSysResource);  // not root as such: containers drop it
   const Result<std::string> text = read_text_file("/sys/devices/system/cpu/online");
@@ -41,9 +29,11 @@ MachineLimits read_machine_limits() {
 
 std::vector<CpuCore> read_cpu_topology(const std::vector<int>& online_cpus) {
   std::vector<CpuCore> cores;
+  const SystemFiles files;
   for (const int cpu : online_cpus) {
     const std::string base = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
-    cores.push_back({cpu, read_int_file(base + "physical_package_id", 0), read_int_file(base + "core_id", cpu)});
+    cores.push_back({cpu, static_cast<int>(files.number(base + "physical_package_id").value_or(0)),
+                     static_cast<int>(files.number(base + "core_id").value_or(cpu))});
   }
   return cores;
 }
@@ -79,12 +69,7 @@ std::optional<CpuTime> read_process_cpu_time(int pid) {
 }
 
 std::string read_thp_setting(const std::string& name) {
-  const Result<std::string> text = read_text_file("/sys/kernel/mm/transparent_hugepage/" + name);
-  if (!text) return "unknown";
-  const std::size_t open = text->find('[');
-  const std::size_t close = text->find(']', open);
-  if (open == std::string::npos || close == std::string::npos) return "unknown";
-  return text->substr(open + 1, close - open - 1);
+  return SystemFiles{}.bracketed("/sys/kernel/mm/transparent_hugepage/" + name);
 }
 
 }  // namespace pipetop

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <array>
-#include <charconv>
 #include <cstdio>
 #include <algorithm>
 #include <map>
@@ -19,22 +18,6 @@
 
 namespace pipetop {
 namespace {
-
-std::optional<long> number(const SystemFiles& files, const std::string& path) {
-  const std::string text = files.line(path);
-  long value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{}) return std::nullopt;
-  return value;
-}
-
-std::string bracketed(const SystemFiles& files, const std::string& path) {
-  const std::string text = files.line(path);
-  const std::size_t open = text.find('[');
-  const std::size_t close = text.find(']', open);
-  if (open == std::string::npos || close == std::string::npos) return "unknown";
-  return text.substr(open + 1, close - open - 1);
-}
 
 std::string cpuinfo_field(const std::string& cpuinfo, const std::string& key) {
   const std::size_t at = cpuinfo.find("\n" + key);
@@ -71,7 +54,7 @@ void read_topology(const SystemFiles& files, MachineFacts& f) {
   std::map<std::pair<long, long>, int> cores;  // (package, core) -> its CPUs
   for (const int cpu : *online) {
     const std::string base = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
-    ++cores[{number(files, base + "physical_package_id").value_or(0), number(files, base + "core_id").value_or(cpu)}];
+    ++cores[{files.number(base + "physical_package_id").value_or(0), files.number(base + "core_id").value_or(cpu)}];
   }
   f.physical_cores = static_cast<int>(cores.size());
   f.threads_per_core = 1;  // the most on any core: hybrid CPUs mix SMT P-cores with single-thread E-cores
@@ -115,16 +98,16 @@ MachineFacts read_machine_facts(const SystemFiles& files, bool privileged, std::
   read_topology(files, f);
   f.kernel = files.line("/proc/sys/kernel/osrelease");
   f.virtualisation = hypervisor(files, cpuinfo);
-  f.thp_enabled = bracketed(files, "/sys/kernel/mm/transparent_hugepage/enabled");
-  f.thp_defrag = bracketed(files, "/sys/kernel/mm/transparent_hugepage/defrag");
-  f.hugetlb_2m = number(files, "/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages");
-  f.hugetlb_1g = number(files, "/sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages");
-  f.pipe_max_bytes = number(files, "/proc/sys/fs/pipe-max-size");
-  if (const std::optional<long> p = number(files, "/proc/sys/kernel/perf_event_paranoid")) f.perf_paranoid = static_cast<int>(*p);
+  f.thp_enabled = files.bracketed("/sys/kernel/mm/transparent_hugepage/enabled");
+  f.thp_defrag = files.bracketed("/sys/kernel/mm/transparent_hugepage/defrag");
+  f.hugetlb_2m = files.number("/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages");
+  f.hugetlb_1g = files.number("/sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages");
+  f.pipe_max_bytes = files.number("/proc/sys/fs/pipe-max-size");
+  if (const std::optional<long> p = files.number("/proc/sys/kernel/perf_event_paranoid")) f.perf_paranoid = static_cast<int>(*p);
   f.privileged = privileged;
   f.pipe_privileged = pipe_privileged.value_or(privileged);
   for (const std::string& pmu : files.list(kEventSourceDevices)) {
-    if (pmu == "cpu" || pmu == "cpu_core" || pmu == "cpu_atom" || pmu.starts_with("armv")) f.pmus.push_back(pmu);
+    if (is_cpu_pmu(pmu)) f.pmus.push_back(pmu);
   }
   f.hardware_pmu = !f.pmus.empty();
   f.governor = files.line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
@@ -132,14 +115,9 @@ MachineFacts read_machine_facts(const SystemFiles& files, bool privileged, std::
 }
 
 void probe_machine(MachineFacts& f) {
+  const PerfOpenContext context = read_perf_context();
   for (const std::string& name : default_event_names()) {
-    Result<CounterRequest> request = encode_event(name, false);
-    if (!request) {
-      f.counters_unusable.push_back(name + ": " + request.error().message);
-      continue;
-    }
-    const CounterSet set = CounterSet::open(kernel_perf_api(), {*request}, read_perf_context());
-    const CounterInfo& info = set.infos().front();
+    const CounterInfo info = probe_event(name, false, context);
     if (info.state == CounterState::unavailable) {
       f.counters_unusable.push_back(name + ": " + info.reason);
     } else {

@@ -4,33 +4,24 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/system/file_reader.hpp"
 #include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 namespace {
 
-std::optional<long> read_number(const std::string& path) {
-  const Result<std::string> text = read_text_file(path);
-  if (!text) return std::nullopt;
-  long value = 0;
-  const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc{}) return std::nullopt;
-  return value;
-}
+}  // namespace
 
 bool is_cpu_pmu(const std::string& name) {
   return name == "cpu" || name == "cpu_core" || name == "cpu_atom" || name.starts_with("armv");
 }
 
-}  // namespace
-
 PerfOpenContext read_perf_context(const std::string& devices_dir) {
   PerfOpenContext context;
-  if (const std::optional<long> paranoid = read_number("/proc/sys/kernel/perf_event_paranoid")) {
+  if (const std::optional<long> paranoid = SystemFiles{}.number("/proc/sys/kernel/perf_event_paranoid")) {
     context.paranoid = static_cast<int>(*paranoid);
   }
   context.privileged = perf_privileged();
@@ -50,7 +41,7 @@ std::optional<std::uint32_t> hybrid_pmu_type(int cpu, const std::string& devices
     if (!cpus) continue;
     const Result<std::vector<int>> list = parse_cpu_list(*cpus);
     if (!list || !std::binary_search(list->begin(), list->end(), cpu)) continue;
-    if (const std::optional<long> type = read_number(base + "type")) return static_cast<std::uint32_t>(*type);
+    if (const std::optional<long> type = SystemFiles{}.number(base + "type")) return static_cast<std::uint32_t>(*type);
   }
   return std::nullopt;
 }

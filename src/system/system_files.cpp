@@ -3,6 +3,7 @@
 #include <dirent.h>
 
 #include <algorithm>
+#include <charconv>
 
 #include "pipetop/system/file_reader.hpp"
 
@@ -16,6 +17,22 @@ std::string SystemFiles::line(const std::string& path) const {
   std::string first = text->substr(0, text->find('\n'));
   while (!first.empty() && (first.back() == ' ' || first.back() == '\r')) first.pop_back();
   return first;
+}
+
+std::optional<long> SystemFiles::number(const std::string& path) const {
+  const std::string text = line(path);
+  long value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{}) return std::nullopt;
+  return value;
+}
+
+std::string SystemFiles::bracketed(const std::string& path) const {
+  const std::string text = line(path);
+  const std::size_t open = text.find('[');
+  const std::size_t close = text.find(']', open);
+  if (open == std::string::npos || close == std::string::npos) return "unknown";
+  return text.substr(open + 1, close - open - 1);
 }
 
 std::vector<std::string> SystemFiles::list(const std::string& path) const {

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "pipetop/core/config_change.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
 #include "pipetop/ui/widgets.hpp"
@@ -14,10 +15,7 @@ struct Part {
 };
 
 std::string cpu_text(const RunConfig& c) {
-  const auto one = [](const std::optional<int>& cpu) {
-    return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu);
-  };
-  std::string text = "cpu " + one(c.writer_cpu) + "→" + one(c.reader_cpu);
+  std::string text = describe_cpus(c);
   if (c.writer_cpu && c.reader_cpu && *c.writer_cpu == *c.reader_cpu && *c.writer_cpu != kUnpinned) text += " same";
   return text;
 }

@@ -14,4 +14,8 @@ namespace pipetop {
 // Returns "PREFIX.{cmd,csv,json}". On failure returns a runtime error naming the file and errno.
 [[nodiscard]] Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials);
 
+// export_results for a command line's --export, then one line on stderr saying where the files went
+// or why they could not be written. Returns the exit code: 0, or 1 when writing failed.
+[[nodiscard]] int export_and_report(const std::string& prefix, const std::vector<Trial>& trials);
+
 }  // namespace pipetop

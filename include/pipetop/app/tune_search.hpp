@@ -4,12 +4,13 @@
 
 #include <string>
 
+#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/core/tune.hpp"
 
 namespace pipetop {
 
-// Tunes from `base` (pinning and counters as given) within `budget_ns`; progress lines start with
-// `label`.
-[[nodiscard]] TuneResult run_tune_search(const RunConfig& base, std::int64_t budget_ns, const std::string& label);
+// Tunes from `plan` (its pinning, counters and machine limits) within `budget_ns`; progress lines
+// start with `label`.
+[[nodiscard]] TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label);
 
 }  // namespace pipetop

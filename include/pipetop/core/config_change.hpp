@@ -10,6 +10,9 @@ namespace pipetop {
 
 [[nodiscard]] std::string describe_change(const RunConfig& before, const RunConfig& after);
 
+// The pinning in words: "cpu 0→1", "cpu any→any" for unpinned workers.
+[[nodiscard]] std::string describe_cpus(const RunConfig& config);
+
 // The configuration in words: "vmsplice → splice · huge pages · busy loop · buffer 256 KiB · cpu 0→1"
 // (the pipe's size is the caller's to add: only the running pipe knows it).
 [[nodiscard]] std::string describe_config(const RunConfig& config);

@@ -55,4 +55,9 @@ class CounterSet {
   std::array<CounterReading, kMaxCounters> last_{};
 };
 
+// Whether `name` can be counted here, found by encoding it and opening it alone on this process: its
+// state and reason as a worker would get them (an encoding failure is unavailable, with libpfm4's
+// words as the reason).
+[[nodiscard]] CounterInfo probe_event(const std::string& name, bool user_only, const PerfOpenContext& context);
+
 }  // namespace pipetop

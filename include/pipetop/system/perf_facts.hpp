@@ -14,6 +14,9 @@ namespace pipetop {
 
 inline constexpr const char* kEventSourceDevices = "/sys/bus/event_source/devices";
 
+// Whether `name` under the event-source devices is a CPU PMU (cpu, cpu_core, cpu_atom, armv*).
+[[nodiscard]] bool is_cpu_pmu(const std::string& name);
+
 // paranoid level, root, and whether a CPU PMU (cpu, cpu_core, cpu_atom, armv*) is under `devices_dir`.
 // Never fails: unreadable facts leave the PerfOpenContext defaults (paranoid 2, PMU assumed present).
 [[nodiscard]] PerfOpenContext read_perf_context(const std::string& devices_dir = kEventSourceDevices);
