@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mini_json.hpp"
+#include "no_nan_or_inf.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
@@ -122,21 +123,7 @@ void expect_near_relative(double actual, double expected, double relative = 1e-9
   EXPECT_NEAR(actual, expected, std::abs(expected) * relative + 1e-12);
 }
 
-void expect_no_nan_or_inf(const std::string& text) {
-  std::string word;
-  auto check = [&] {
-    EXPECT_TRUE(word != "nan" && word != "inf" && word != "infinity") << "'" << word << "' in:\n" << text;
-    word.clear();
-  };
-  for (const char c : text) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
-      word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    } else {
-      check();
-    }
-  }
-  check();
-}
+using testing::expect_no_nan_or_inf;
 
 // ---------------------------------------------------------------- summarize
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mini_json.hpp"
+#include "no_nan_or_inf.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/size.hpp"
 
@@ -91,22 +92,7 @@ std::vector<std::string> split(const std::string& line, char sep) {
   return out;
 }
 
-// No word "nan", "inf" or "infinity" in any case (as printf writes non-finite doubles).
-void expect_no_nan_or_inf(const std::string& text) {
-  std::string word;
-  auto check = [&] {
-    EXPECT_TRUE(word != "nan" && word != "inf" && word != "infinity") << "'" << word << "' in:\n" << text;
-    word.clear();
-  };
-  for (const char c : text) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
-      word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    } else {
-      check();
-    }
-  }
-  check();
-}
+using testing::expect_no_nan_or_inf;
 
 // ---------------------------------------------------------------- formats
 
