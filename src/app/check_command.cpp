@@ -10,13 +10,13 @@
 #include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/tune_search.hpp"
 #include "pipetop/app/worker_pair.hpp"
+#include "pipetop/core/capabilities.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/printf_string.hpp"
-#include "pipetop/core/text_cells.hpp"
 #include "pipetop/core/report.hpp"
-#include "pipetop/core/capabilities.hpp"
+#include "pipetop/core/text_cells.hpp"
 #include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
 
@@ -27,10 +27,10 @@ std::string facts_text(const MachineFacts& facts) {
   std::string text = "Machine\n";
   for (const Fact& f : describe_machine(facts)) {
     // A long value takes the line; its meaning goes under it, in the meaning column.
-    text += text_cells(f.value) <= 36 ? printf_string("  %-24s %s %s\n", f.name.c_str(), pad_right(f.value, 36).c_str(),
-                                                      f.meaning.c_str())
-                                      : printf_string("  %-24s %s\n  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(),
-                                                      "", "", f.meaning.c_str());
+    text += text_cells(f.value) <= 36
+                ? printf_string("  %-24s %s %s\n", f.name.c_str(), pad_right(f.value, 36).c_str(), f.meaning.c_str())
+                : printf_string("  %-24s %s\n  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), "", "",
+                                f.meaning.c_str());
   }
   return text;
 }
@@ -63,7 +63,7 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 int run_check(const CheckCommand& command) {
   Result<WorkerPlan> plan = plan_workers(command.base);
   if (!plan) return print_error(plan.error());
-  ProgressLine progress;
+  ProgressLine progress(command.quiet);
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
@@ -71,18 +71,20 @@ int run_check(const CheckCommand& command) {
   SessionTrialRunner runner;
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
   std::vector<RungResult> ladder = run_ladder(
-      runner, rungs, command.rung_ns, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
+      runner, rungs, command.rung_ns,
+      [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
         progress.show("check: rung " + std::to_string(i + 1) + "/" + std::to_string(total + 1) + " " + name + " (" +
                       std::to_string(std::max<std::int64_t>(0, left + command.tune_budget_ns) / kNsPerS) + " s left)");
       });
-  const TuneResult tuned = run_tune_search(*plan, command.tune_budget_ns,
-                                           "check: rung " + std::to_string(rungs.size() + 1) + "/" +
-                                               std::to_string(rungs.size() + 1) + " tuned best, ");
+  const TuneResult tuned = run_tune_search(
+      *plan, command.tune_budget_ns,
+      "check: rung " + std::to_string(rungs.size() + 1) + "/" + std::to_string(rungs.size() + 1) + " tuned best, ",
+      command.quiet);
   progress.done();
   if (tuned.best) ladder.push_back({{"tuned best", tuned.best->outcome.config}, *tuned.best});
   const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
 
-  if (command.json) {
+  if (command.format == OutputFormat::json) {
     std::puts(check_json(facts, ladder, verdicts).c_str());
   } else {
     std::string text = facts_text(facts);
@@ -101,7 +103,8 @@ int run_check(const CheckCommand& command) {
   int code = 0;
   for (const RungResult& r : ladder) {
     if (!r.trial.error) continue;
-    std::fprintf(stderr, "pipetop: rung '%s' could not move data: %s\n", r.rung.name.c_str(), r.trial.error->message.c_str());
+    std::fprintf(stderr, "pipetop: rung '%s' could not move data: %s\n", r.rung.name.c_str(),
+                 r.trial.error->message.c_str());
     code = 1;
   }
   return code;

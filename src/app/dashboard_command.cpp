@@ -14,6 +14,7 @@
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/machine_facts.hpp"
 #include "pipetop/ui/terminal.hpp"
@@ -92,19 +93,30 @@ class Dashboard {
     if (key == kKeyResize) return KeyEffect::redraw;
     if (key == kKeyEscape && state_.help) key = '?';
     if (key == kMouseClick) {
-      const auto span = std::find_if(spans_.begin(), spans_.end(),
-                                     [&](const HeaderSpan& s) { return s.area.contains(input.mouse_x, input.mouse_y); });
+      const auto span = std::find_if(spans_.begin(), spans_.end(), [&](const HeaderSpan& s) {
+        return s.area.contains(input.mouse_x, input.mouse_y);
+      });
       if (span == spans_.end()) return KeyEffect::redraw;
       key = span->key;
     }
     const KeyBinding* binding = find_key(key);
     if (binding == nullptr) return KeyEffect::redraw;
     DashboardState next = state_;
-    const KeyEffect effect = binding->apply(next);
-    if (effect == KeyEffect::restart) {
-      restart(next);
-    } else {
-      state_ = next;
+    const KeyEffect effect = press(*binding, next);
+    switch (effect) {
+      case KeyEffect::restart:
+        restart(next);
+        break;
+      case KeyEffect::export_segment:
+        export_segment();
+        break;
+      case KeyEffect::reset_history:
+        history_.reset(monotonic_ns());
+        break;
+      case KeyEffect::redraw:
+      case KeyEffect::quit:
+        state_ = next;
+        break;
     }
     return effect;
   }
@@ -133,14 +145,6 @@ class Dashboard {
         if (!first) first = s;
         last = s;
       });
-    }
-    if (state_.export_requested) {
-      state_.export_requested = false;
-      export_segment();
-    }
-    if (state_.reset_requested) {
-      history_.reset(monotonic_ns());
-      state_.reset_requested = false;
     }
     if (!state_.frozen) now_ns_ = history_.latest_ns().value_or(monotonic_ns());
     const std::int64_t t = monotonic_ns();
@@ -216,7 +220,8 @@ class Dashboard {
     }
     model.message_is_error = message_is_error_;
     model.dropped = pair_.dropped_samples();
-    if (ui_cpu_.user_percent && ui_cpu_.system_percent) model.ui_cpu_percent = *ui_cpu_.user_percent + *ui_cpu_.system_percent;
+    if (ui_cpu_.user_percent && ui_cpu_.system_percent)
+      model.ui_cpu_percent = *ui_cpu_.user_percent + *ui_cpu_.system_percent;
     model.writer_cpu = writer_cpu_;
     model.reader_cpu = reader_cpu_;
     model.now_ns = now_ns_;

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "pipetop/core/event_names.hpp"
+#include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_facts.hpp"
 
@@ -17,45 +19,83 @@ std::string lower(std::string text) {
   return text;
 }
 
-// "usable", "usable, user-only: ..." or "n/a: ..." for one event, by opening it on this process.
-std::string probe(const std::string& name, bool user_only, const PerfOpenContext& context) {
-  const CounterInfo info = probe_event(name, user_only, context);
+struct EventRow {
+  EventDescription event;
+  CounterInfo probed;  // opened on this process: its state and why
+};
+
+// "usable", "usable, user-only: ..." or "n/a: ..." for one event, with the unit-mask hint libpfm4 knows.
+std::string status_text(const EventRow& row) {
+  const CounterInfo& info = row.probed;
   switch (info.state) {
-    case CounterState::counting: return "usable";
-    case CounterState::user_only: return "usable, " + info.reason;
-    case CounterState::unavailable: break;
+    case CounterState::counting:
+      return "usable";
+    case CounterState::user_only:
+      return "usable, " + info.reason;
+    case CounterState::unavailable:
+      break;
+  }
+  if (info.reason.ends_with("missing unit mask") && !row.event.unit_masks.empty()) {
+    return "needs a unit mask, e.g. " + row.event.name + ":" + row.event.unit_masks.front() + " (" +
+           std::to_string(row.event.unit_masks.size()) + " known)";
   }
   return "n/a: " + info.reason;
+}
+
+void print_text(const EventsCommand& command, const std::vector<EventRow>& rows, const PerfOpenContext& context) {
+  std::printf("%-44s %s\n", "EVENT", "STATUS (opened on this process, counting user+kernel unless noted)");
+  for (const EventRow& row : rows) {
+    std::string status = status_text(row);
+    if (command.all && row.event.description != "default" && !row.event.description.empty()) {
+      status += "  — " + row.event.description.substr(0, 80);
+    }
+    std::printf("%-44s %s\n", row.event.name.c_str(), status.c_str());
+  }
+  std::printf("\n%zu event(s)%s; perf_event_paranoid=%d%s; hardware PMU %s\n", rows.size(),
+              command.all ? "" : " (default set; --all lists every PMU event)", context.paranoid,
+              context.privileged ? " (CAP_PERFMON/CAP_SYS_ADMIN held)" : "",
+              context.hardware_pmu_present ? "present" : "not exposed");
+}
+
+void print_json(const std::vector<EventRow>& rows, const PerfOpenContext& context) {
+  JsonWriter json;
+  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("events");
+  json.key("perf_event_paranoid").value(context.paranoid).key("privileged").value(context.privileged);
+  json.key("hardware_pmu").value(context.hardware_pmu_present);
+  json.key("events").begin_array();
+  for (const EventRow& row : rows) {
+    json.begin_object().key("name").value(row.event.name);
+    json.key("usable").value(row.probed.state != CounterState::unavailable);
+    json.key("user_only").value(row.probed.state == CounterState::user_only);
+    json.key("status").value(status_text(row));
+    json.key("description").value(row.event.description == "default" ? "" : row.event.description);
+    json.end_object();
+  }
+  json.end_array().end_object();
+  std::puts(json.str().c_str());
 }
 
 }  // namespace
 
 int list_events(const EventsCommand& command) {
   const PerfOpenContext context = read_perf_context();
-  std::vector<EventDescription> rows;
-  for (const std::string& name : default_event_names()) rows.push_back({name, "default", {}});
+  std::vector<EventDescription> candidates;
+  for (const std::string& name : default_event_names()) candidates.push_back({name, "default", {}});
   if (command.all) {
-    for (EventDescription& e : list_pmu_events()) rows.push_back(std::move(e));
+    for (EventDescription& e : list_pmu_events()) candidates.push_back(std::move(e));
   }
   const std::string filter = lower(command.filter);
-  std::printf("%-44s %s\n", "EVENT", "STATUS (opened on this process, " "counting " "user+kernel unless noted)");
-  std::size_t shown = 0;
-  for (const EventDescription& row : rows) {
-    if (!filter.empty() && lower(row.name).find(filter) == std::string::npos) continue;
-    std::string status = probe(row.name, command.user_only, context);
-    if (status.ends_with("missing unit mask") && !row.unit_masks.empty()) {
-      status = "needs a unit mask, e.g. " + row.name + ":" + row.unit_masks.front() + " (" +
-               std::to_string(row.unit_masks.size()) + " known)";
-    }
-    if (command.all && row.description != "default" && !row.description.empty()) {
-      status += "  — " + row.description.substr(0, 80);
-    }
-    std::printf("%-44s %s\n", row.name.c_str(), status.c_str());
-    ++shown;
+  std::vector<EventRow> rows;
+  for (EventDescription& event : candidates) {
+    if (!filter.empty() && lower(event.name).find(filter) == std::string::npos) continue;
+    CounterInfo probed = probe_event(event.name, command.user_only, context);
+    rows.push_back({std::move(event), std::move(probed)});
   }
-  std::printf("\n%zu event(s)%s; perf_event_paranoid=%d%s; hardware PMU %s\n", shown,
-              command.all ? "" : " (default set; --all lists every PMU event)", context.paranoid,
-              context.privileged ? " (CAP_PERFMON/CAP_SYS_ADMIN held)" : "", context.hardware_pmu_present ? "present" : "not exposed");
+  if (command.format == OutputFormat::json) {
+    print_json(rows, context);
+  } else {
+    print_text(command, rows, context);
+  }
   return 0;
 }
 

@@ -7,9 +7,8 @@
 #include <fstream>
 
 #include "pipetop/app/print_error.hpp"
-#include "pipetop/core/command_line.hpp"
-#include "pipetop/core/export.hpp"
 #include "pipetop/core/capabilities.hpp"
+#include "pipetop/core/export.hpp"
 #include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
 
@@ -27,16 +26,10 @@ Result<void> write_file(const std::string& path, const std::string& text) {
 }  // namespace
 
 Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials) {
-  std::string commands;
-  std::string csv = std::string(kSeedCsvHeader) + "\n";
-  for (const Trial& t : trials) {
-    commands += run_command_line(t.outcome.config) + "\n";
-    csv += seed_csv_row(t.outcome.config, t.gib_per_s(), t.summary.reader.bytes, t.outcome.huge_pages.verified) + "\n";
-  }
   MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
-  for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", commands},
-                                     {".csv", csv},
+  for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", export_commands(trials)},
+                                     {".csv", export_csv(trials)},
                                      {".json", snapshot_json(facts, trials) + "\n"}}) {
     if (Result<void> written = write_file(prefix + suffix, text); !written) return std::unexpected(written.error());
   }

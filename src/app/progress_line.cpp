@@ -6,9 +6,10 @@
 
 namespace pipetop {
 
-ProgressLine::ProgressLine() : terminal_(isatty(STDERR_FILENO) != 0) {}
+ProgressLine::ProgressLine(bool quiet) : quiet_(quiet), terminal_(isatty(STDERR_FILENO) != 0) {}
 
 void ProgressLine::show(const std::string& text) {
+  if (quiet_) return;
   std::fprintf(stderr, terminal_ ? "\r\033[K%s" : "%s\n", text.c_str());
   std::fflush(stderr);
   shown_ = true;

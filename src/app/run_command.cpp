@@ -35,7 +35,7 @@ int run_headless(const RunCommand& command) {
   std::unique_ptr<Report> report = make_report(command.format);
   emit(report->header(session.counters(WorkerRole::writer)));
   const DrivenRun run = drive_session(session, &*signals, [&](WorkerRole role, const Sample& sample) {
-    emit(report->sample(role, sample));
+    if (!command.quiet) emit(report->sample(role, sample));
   });
   const RunOutcome& outcome = run.outcome;
   emit(report->summary(outcome));

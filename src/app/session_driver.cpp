@@ -17,6 +17,7 @@ DrivenRun drive_session(Session& session, const SignalWatch* signals,
   RunOutcome& outcome = run.outcome;
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
+  outcome.pipe_bytes_asked = session.pipe_bytes_asked();
   outcome.writer_counters = session.counters(WorkerRole::writer);
   outcome.reader_counters = session.counters(WorkerRole::reader);
   const auto collect = [&](WorkerRole role, const Sample& sample) {

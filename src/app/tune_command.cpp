@@ -6,17 +6,17 @@
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
-#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/app/tune_search.hpp"
+#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/tune_report.hpp"
 
 namespace pipetop {
 
-TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label) {
+TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label, bool quiet) {
   const std::vector<RunConfig> candidates = tune_candidates(plan.config, plan.limits, plan.separate);
   SessionTrialRunner runner;
-  ProgressLine progress;
+  ProgressLine progress(quiet);
   TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {
                              progress.show(label + step + ": " + describe_config(config) + " (" +
@@ -29,8 +29,8 @@ TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const
 int run_tune(const TuneCommand& command) {
   const Result<WorkerPlan> plan = plan_workers(command.base);
   if (!plan) return print_error(plan.error());
-  const TuneResult result = run_tune_search(*plan, command.budget_ns, "tune ");
-  const std::string text = command.json ? tune_json(result) + "\n" : tune_text(result);
+  const TuneResult result = run_tune_search(*plan, command.budget_ns, "tune ", command.quiet);
+  const std::string text = command.format == OutputFormat::json ? tune_json(result) + "\n" : tune_text(result);
   std::fputs(text.c_str(), stdout);
   if (!command.export_prefix.empty() && result.best) {
     std::vector<Trial> trials{*result.best};

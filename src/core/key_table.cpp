@@ -1,28 +1,68 @@
 #include "pipetop/core/key_table.hpp"
 
 #include <algorithm>
-#include <array>
+#include <vector>
+
+#include "pipetop/core/strategies.hpp"
 
 namespace pipetop {
 namespace {
 
-KeyEffect toggle(bool& flag) {
-  flag = !flag;
+using Binding = KeyBinding;
+
+// Drops what the strategies now in place cannot take, so a strategy key never leaves a configuration
+// that validate() would refuse for a reason the user did not touch.
+void fit_flags_to_strategies(RunConfig& c) {
+  if (!strategy_of(c.writer).can_gift) c.gift = false;
+  if (!strategy_of(c.writer).references_pages) c.same_buffer = false;
+  if (!strategy_of(c.reader).sees_bytes) c.verify = false;
+}
+
+template <class Kind, std::size_t N, class Row>
+Kind next_kind(Kind now, const std::array<Row, N>& table) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (table[i].kind == now) return table[(i + 1) % N].kind;
+  }
+  return table[0].kind;
+}
+
+KeyEffect cycle_writer(DashboardState& s, const Binding&) {
+  s.config.writer = next_kind(s.config.writer, kWriterStrategies);
+  s.config.pipe_bytes.reset();  // a vmsplice writer sizes the pipe; leaving it, the pipe sizes itself again
+  fit_flags_to_strategies(s.config);
   return KeyEffect::restart;
+}
+
+KeyEffect cycle_reader(DashboardState& s, const Binding&) {
+  s.config.reader = next_kind(s.config.reader, kReaderStrategies);
+  fit_flags_to_strategies(s.config);
+  return KeyEffect::restart;
+}
+
+KeyEffect toggle_flag(DashboardState& s, const Binding& b) {
+  s.config.*b.flag->member = !(s.config.*b.flag->member);
+  return KeyEffect::restart;
+}
+
+bool flag_is_on(const DashboardState& s, const Binding& b) {
+  return (s.config.*b.flag->member) != b.flag->inverted;
 }
 
 KeyEffect scale_buffer(DashboardState& s, bool up) {
-  s.config.buffer_bytes = up ? s.config.buffer_bytes * 2 : std::max<std::uint64_t>(s.config.buffer_bytes / 2, 2);
+  s.config.buffer_bytes = up ? s.config.buffer_bytes * 2 : std::max<std::uint64_t>(s.config.buffer_bytes / 2, 1);
   return KeyEffect::restart;
 }
 
+// With a writer that sizes the pipe (vmsplice) the pipe is half the buffer: the pipe keys move the
+// buffer, and the pipe follows. Otherwise they set --pipe-size from the running pipe.
 KeyEffect scale_pipe(DashboardState& s, bool up) {
+  if (strategy_of(s.config.writer).references_pages) return scale_buffer(s, up);
   const std::uint64_t now = s.config.pipe_bytes.value_or(s.pipe_bytes != 0 ? s.pipe_bytes : 64 * kKiB);
   s.config.pipe_bytes = up ? now * 2 : std::max<std::uint64_t>(now / 2, 4096);
   return KeyEffect::restart;
 }
 
-KeyEffect cycle_pinning(DashboardState& s) {
+KeyEffect cycle_pinning(DashboardState& s, const Binding&) {
   switch (pinning_of(s.config, s.separate)) {
     case Pinning::separate_cores:
       s.config.writer_cpu = s.separate.writer;
@@ -40,72 +80,86 @@ KeyEffect cycle_pinning(DashboardState& s) {
   return KeyEffect::restart;
 }
 
-constexpr std::array<KeyBinding, 19> kKeys{{
-    {'v', 0, "v", "vmsplice", "write ⇄ vmsplice",
-     [](DashboardState& s) {
-       s.config.writer = s.config.writer == WriterKind::write ? WriterKind::vmsplice : WriterKind::write;
-       if (s.config.writer == WriterKind::write) s.config.gift = false;
-       s.config.pipe_bytes.reset();  // the vmsplice rule sizes the pipe; leaving it sizes itself again
-       return KeyEffect::restart;
-     }},
-    {'s', 0, "s", "splice", "read ⇄ splice",
-     [](DashboardState& s) {
-       s.config.reader = s.config.reader == ReaderKind::read ? ReaderKind::splice : ReaderKind::read;
-       if (s.config.reader == ReaderKind::splice) s.config.verify = false;
-       return KeyEffect::restart;
-     }},
-    {'h', 0, "h", "huge", "huge pages (verified)",
-     [](DashboardState& s) { return toggle(s.config.huge_pages); }},
-    {'b', 0, "b", "busy", "busy loop (spin)",
-     [](DashboardState& s) { return toggle(s.config.busy_loop); }},
-    {'+', '=', "+/-", "buffer", "buffer size ×2 / ÷2", [](DashboardState& s) { return scale_buffer(s, true); }},
-    {'-', '_', "", "", "", [](DashboardState& s) { return scale_buffer(s, false); }},
-    {'c', 0, "c", "cpu", "cpus: apart/same/any", cycle_pinning},
-    {']', 0, "]/[", "pipe", "pipe size ×2 / ÷2", [](DashboardState& s) { return scale_pipe(s, true); }},
-    {'[', 0, "", "", "", [](DashboardState& s) { return scale_pipe(s, false); }},
-    {'p', 0, "p", "poll", "poll before each call", [](DashboardState& s) { return toggle(s.config.poll); }},
-    {'g', 0, "g", "gift", "gift pages (vmsplice)",
-     [](DashboardState& s) { return toggle(s.config.gift); }},
-    {'m', 0, "m", "mlock", "mlock the buffers", [](DashboardState& s) { return toggle(s.config.lock_memory); }},
-    {'t', 0, "t", "prefault", "pre-fault the buffers",
-     [](DashboardState& s) { return toggle(s.config.no_touch); }},
-    {'l', 0, "l", "log", "y axis linear ⇄ log",
-     [](DashboardState& s) {
-       s.log_scale = !s.log_scale;
-       return KeyEffect::redraw;
-     }},
-    {' ', 0, "space", "freeze", "freeze (workers run)",
-     [](DashboardState& s) {
-       s.frozen = !s.frozen;
-       return KeyEffect::redraw;
-     }},
-    {'r', 0, "r", "reset", "reset history",
-     [](DashboardState& s) {
-       s.reset_requested = true;
-       return KeyEffect::redraw;
-     }},
-    {'x', 0, "x", "export", "export cmd/csv/json",
-     [](DashboardState& s) {
-       s.export_requested = true;
-       return KeyEffect::redraw;
-     }},
-    {'?', 'H', "?", "help", "this help",
-     [](DashboardState& s) {
-       s.help = !s.help;
-       return KeyEffect::redraw;
-     }},
-    {'q', 'Q', "q", "quit", "quit (also Ctrl-C)", [](DashboardState&) { return KeyEffect::quit; }},
-}};
+KeyEffect effect_only(KeyEffect effect) {
+  return effect;
+}
+
+Binding flag_key(bool RunConfig::*member) {
+  const FlagOption& f = flag_option(member);
+  return {f.key, 0, std::string_view(&f.key, 1), f.footer, f.key_help, &f, toggle_flag, flag_is_on};
+}
+
+std::vector<Binding> make_bindings() {
+  return {
+      {'v', 0, "v", "vmsplice", "write ⇄ vmsplice", nullptr, cycle_writer,
+       [](const DashboardState& s, const Binding&) { return s.config.writer != RunConfig{}.writer; }},
+      {'s', 0, "s", "splice", "read ⇄ splice", nullptr, cycle_reader,
+       [](const DashboardState& s, const Binding&) { return s.config.reader != RunConfig{}.reader; }},
+      flag_key(&RunConfig::huge_pages),
+      flag_key(&RunConfig::busy_loop),
+      {'+', '=', "+/-", "buffer", "buffer size ×2 / ÷2", nullptr,
+       [](DashboardState& s, const Binding&) { return scale_buffer(s, true); }, nullptr},
+      {'-', '_', "", "", "", nullptr, [](DashboardState& s, const Binding&) { return scale_buffer(s, false); },
+       nullptr},
+      {'c', 0, "c", "cpu", "cpus: apart/same/any", nullptr, cycle_pinning, nullptr},
+      {']', 0, "]/[", "pipe", "pipe size ×2 / ÷2", nullptr,
+       [](DashboardState& s, const Binding&) { return scale_pipe(s, true); }, nullptr},
+      {'[', 0, "", "", "", nullptr, [](DashboardState& s, const Binding&) { return scale_pipe(s, false); }, nullptr},
+      flag_key(&RunConfig::poll),
+      flag_key(&RunConfig::gift),
+      flag_key(&RunConfig::lock_memory),
+      flag_key(&RunConfig::no_touch),
+      flag_key(&RunConfig::same_buffer),
+      flag_key(&RunConfig::verify),
+      flag_key(&RunConfig::user_only),
+      flag_key(&RunConfig::no_counters),
+      {'l', 0, "l", "log", "y axis linear ⇄ log", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.log_scale = !s.log_scale;
+         return KeyEffect::redraw;
+       },
+       [](const DashboardState& s, const Binding&) { return s.log_scale; }},
+      {' ', 0, "space", "freeze", "freeze the display", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.frozen = !s.frozen;
+         return KeyEffect::redraw;
+       },
+       [](const DashboardState& s, const Binding&) { return s.frozen; }},
+      {'r', 0, "r", "reset", "reset history", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::reset_history); }, nullptr},
+      {'x', 0, "x", "export", "export cmd/csv/json", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::export_segment); }, nullptr},
+      {'?', 'H', "?", "help", "this help", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.help = !s.help;
+         return KeyEffect::redraw;
+       },
+       nullptr},
+      {'q', 'Q', "q", "quit", "quit (also Ctrl-C)", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::quit); }, nullptr},
+  };
+}
 
 }  // namespace
 
-std::span<const KeyBinding> key_bindings() { return kKeys; }
+std::span<const KeyBinding> key_bindings() {
+  static const std::vector<KeyBinding> bindings = make_bindings();
+  return bindings;
+}
 
 const KeyBinding* find_key(int key) {
-  for (const KeyBinding& k : kKeys) {
+  for (const KeyBinding& k : key_bindings()) {
     if (k.key == key || (k.alternate != 0 && k.alternate == key)) return &k;
   }
   return nullptr;
+}
+
+KeyEffect press(const KeyBinding& binding, DashboardState& state) {
+  return binding.apply(state, binding);
+}
+
+bool key_is_on(const KeyBinding& binding, const DashboardState& state) {
+  return binding.is_on != nullptr && binding.is_on(state, binding);
 }
 
 Pinning pinning_of(const RunConfig& config, const CpuPair& separate) {

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/text_cells.hpp"
@@ -9,7 +10,9 @@
 namespace pipetop {
 namespace {
 
-std::string figure(std::optional<double> v, int decimals) { return format_fixed(v, decimals); }
+std::string figure(std::optional<double> v, int decimals) {
+  return format_fixed(v, decimals);
+}
 
 std::optional<double> speedup(const RungResult& r, const RungResult& first) {
   const std::optional<double> a = r.trial.gib_per_s();
@@ -36,13 +39,11 @@ std::optional<double> ratio_of(const std::vector<RungResult>& results, std::stri
 
 std::vector<Rung> ladder_rungs(const RunConfig& base) {
   auto with = [&base](WriterKind w, ReaderKind r, bool huge, bool busy) {
-    RunConfig c = base;
+    RunConfig c = without_transfer_flags(base);  // as article_final: the article's rungs, nothing more
     c.writer = w;
     c.reader = r;
     c.huge_pages = huge;
     c.busy_loop = busy;
-    c.poll = c.gift = c.verify = false;  // as article_final: the article's rungs, nothing more
-    c.pipe_bytes.reset();
     return c;
   };
   using W = WriterKind;
@@ -104,19 +105,19 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
   }
   if (const std::optional<double> busy = ratio_of(results, "vmsplice/splice +huge +busy", "vmsplice/splice +huge")) {
     if (*busy >= 2) {
-      verdicts.push_back(printf_string("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
-                                facts.virtualisation.empty() || facts.virtualisation.starts_with("none")
-                                    ? ""
-                                    : " (virtual machine)"));
+      verdicts.push_back(printf_string(
+          "busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
+          facts.virtualisation.empty() || facts.virtualisation.starts_with("none") ? "" : " (virtual machine)"));
     } else {
       verdicts.push_back(printf_string("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
     }
   }
   if (const std::optional<double> zero_copy = ratio_of(results, "vmsplice/splice", "write/read")) {
-    verdicts.push_back(printf_string("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to", "×",
-                              *zero_copy >= 1 ? *zero_copy : 1 / *zero_copy));
+    verdicts.push_back(printf_string("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to",
+                                     "×", *zero_copy >= 1 ? *zero_copy : 1 / *zero_copy));
   }
-  if (!facts.hardware_pmu) verdicts.push_back("hardware counters unavailable: no PMU exposed (cycles, IPC, TLB misses)");
+  if (!facts.hardware_pmu)
+    verdicts.push_back("hardware counters unavailable: no PMU exposed (cycles, IPC, TLB misses)");
   if (facts.vmsplice_works && !*facts.vmsplice_works) verdicts.push_back("vmsplice does not work on this kernel");
   return verdicts;
 }

@@ -8,8 +8,20 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
   if (text == "text") return OutputFormat::text;
   if (text == "csv") return OutputFormat::csv;
   if (text == "json") return OutputFormat::json;
-  return std::unexpected(usage_error("unknown output format '" + std::string(text) + "'",
-                                     "use --format text, csv or json"));
+  return std::unexpected(
+      usage_error("unknown output format '" + std::string(text) + "'", "use --format text, csv or json"));
+}
+
+std::string_view to_string(OutputFormat format) {
+  switch (format) {
+    case OutputFormat::text:
+      return "text";
+    case OutputFormat::csv:
+      return "csv";
+    case OutputFormat::json:
+      return "json";
+  }
+  return "text";
 }
 
 std::string summary_json(const RunOutcome& outcome) {
@@ -20,9 +32,12 @@ std::string summary_json(const RunOutcome& outcome) {
 
 std::unique_ptr<Report> make_report(OutputFormat format) {
   switch (format) {
-    case OutputFormat::csv: return make_csv_report();
-    case OutputFormat::json: return make_json_report();
-    case OutputFormat::text: break;
+    case OutputFormat::csv:
+      return make_csv_report();
+    case OutputFormat::json:
+      return make_json_report();
+    case OutputFormat::text:
+      break;
   }
   return make_text_report();
 }

@@ -1,9 +1,11 @@
 // JSON Lines report: a {"type":"sample"} object per sample, then one {"type":"summary"} object.
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/sample_timeline.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "report_formats.hpp"
 
 namespace pipetop {
@@ -19,16 +21,10 @@ void write_config(JsonWriter& json, const RunOutcome& o) {
   json.key("config").begin_object();
   json.key("writer").value(to_string(c.writer));
   json.key("reader").value(to_string(c.reader));
-  json.key("huge-pages").value(c.huge_pages);
-  json.key("busy-loop").value(c.busy_loop);
-  json.key("poll").value(c.poll);
-  json.key("gift").value(c.gift);
-  json.key("lock-memory").value(c.lock_memory);
-  json.key("no-touch").value(c.no_touch);
-  json.key("same-buffer").value(c.same_buffer);
-  json.key("verify").value(c.verify);
+  for (const FlagOption& flag : kFlagOptions) json.key(flag.name).value(c.*flag.member);
   json.key("buffer-size").value(c.buffer_bytes);
   json.key("pipe-size").value(o.pipe_bytes);
+  if (o.pipe_bytes_asked) json.key("pipe_size_asked").value(*o.pipe_bytes_asked);
   write_cpu(json, "writer-cpu", c.writer_cpu);
   write_cpu(json, "reader-cpu", c.reader_cpu);
   json.key("interval").value(format_duration_arg(c.interval_ns));
@@ -41,8 +37,6 @@ void write_config(JsonWriter& json, const RunOutcome& o) {
   json.key("event").begin_array();
   for (const std::string& event : c.events) json.value(event);
   json.end_array();
-  json.key("user-only").value(c.user_only);
-  json.key("no-counters").value(c.no_counters);
   json.end_object();
 }
 
@@ -158,6 +152,8 @@ class JsonReport final : public Report {
 
 }  // namespace
 
-std::unique_ptr<Report> make_json_report() { return std::make_unique<JsonReport>(); }
+std::unique_ptr<Report> make_json_report() {
+  return std::make_unique<JsonReport>();
+}
 
 }  // namespace pipetop

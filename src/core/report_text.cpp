@@ -23,7 +23,7 @@ std::string gib_per_s(std::optional<double> value) {
 
 std::string describe(const RunOutcome& o) {
   std::string text = describe_config(o.config);
-  text += " · pipe " + format_size(o.pipe_bytes) + (requested_pipe_bytes(o.config) ? "" : " (kernel default)");
+  text += " · " + describe_pipe(o);
   return text;
 }
 
@@ -40,10 +40,10 @@ class TextReport final : public Report {
     }
     if (s.t_ns - t0_ns_ < next_second_ * 1'000'000'000LL) return {};
     const std::optional<double> rate = rate_bytes_per_s(*last_line_, s);
-    std::string line = printf_string("%7.2fs  %s  %s total\n", static_cast<double>(s.t_ns - t0_ns_) / 1e9,
-                                     rate ? printf_string("%8.2f GiB/s", bytes_to_gib(*rate)).c_str()
-                                          : "       — GiB/s",
-                                     format_size(s.bytes).c_str());
+    std::string line =
+        printf_string("%7.2fs  %s  %s total\n", static_cast<double>(s.t_ns - t0_ns_) / 1e9,
+                      rate ? printf_string("%8.2f GiB/s", bytes_to_gib(*rate)).c_str() : "       — GiB/s",
+                      format_size(s.bytes).c_str());
     last_line_ = s;
     next_second_ = (s.t_ns - t0_ns_) / 1'000'000'000LL + 1;  // after a gap, the next whole second
     return line;
@@ -54,16 +54,15 @@ class TextReport final : public Report {
     std::string text = "\n" + describe(o) + "\n";
     text += "  throughput   " + gib_per_s(s.throughput.gib_per_s) + " steady-state mean (first 10% dropped), " +
             "median " + gib_per_s(s.throughput.gib_per_s_median) + "\n";
-    text += printf_string("  moved        %s in %.2f s (writer %s, reader %s)\n",
-                          format_size(s.throughput.bytes).c_str(), s.throughput.elapsed_s,
-                          format_size(s.writer.bytes).c_str(), format_size(s.reader.bytes).c_str());
-    text += printf_string("  syscalls     writer %llu (%llu EAGAIN) · reader %llu (%llu EAGAIN)\n",
-                          static_cast<unsigned long long>(s.writer.syscalls),
-                          static_cast<unsigned long long>(s.writer.eagain),
-                          static_cast<unsigned long long>(s.reader.syscalls),
-                          static_cast<unsigned long long>(s.reader.eagain));
-    text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(),
-                          o.reader.size(), static_cast<unsigned long long>(o.dropped_samples));
+    text +=
+        printf_string("  moved        %s in %.2f s (writer %s, reader %s)\n", format_size(s.throughput.bytes).c_str(),
+                      s.throughput.elapsed_s, format_size(s.writer.bytes).c_str(), format_size(s.reader.bytes).c_str());
+    text += printf_string(
+        "  syscalls     writer %llu (%llu EAGAIN) · reader %llu (%llu EAGAIN)\n",
+        static_cast<unsigned long long>(s.writer.syscalls), static_cast<unsigned long long>(s.writer.eagain),
+        static_cast<unsigned long long>(s.reader.syscalls), static_cast<unsigned long long>(s.reader.eagain));
+    text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(), o.reader.size(),
+                          static_cast<unsigned long long>(o.dropped_samples));
     if (o.huge_pages.requested) {
       text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified: " : "NOT verified: ") +
               o.huge_pages.detail + "\n";
@@ -71,7 +70,8 @@ class TextReport final : public Report {
     if (o.verify) {
       text += "  verify       " + format_size(o.verify->bytes_checked) + " checked, " +
               std::to_string(o.verify->mismatches) + " mismatches";
-      if (o.verify->mismatches > 0) text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
+      if (o.verify->mismatches > 0)
+        text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
       text += "\n";
     }
     if (!o.writer_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
@@ -89,6 +89,8 @@ class TextReport final : public Report {
 
 }  // namespace
 
-std::unique_ptr<Report> make_text_report() { return std::make_unique<TextReport>(); }
+std::unique_ptr<Report> make_text_report() {
+  return std::make_unique<TextReport>();
+}
 
 }  // namespace pipetop

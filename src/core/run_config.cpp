@@ -4,14 +4,19 @@
 #include <bit>
 
 #include "pipetop/core/event_names.hpp"
+#include "pipetop/core/strategies.hpp"
 
 namespace pipetop {
 
-std::uint64_t half_bytes(const RunConfig& config) { return config.buffer_bytes / 2; }
+WriterLayout writer_layout(const RunConfig& config) {
+  if (!strategy_of(config.writer).references_pages) return {1, config.buffer_bytes, 1, config.buffer_bytes};
+  if (config.same_buffer) return {1, config.buffer_bytes, 2, config.buffer_bytes / 2};
+  return {2, config.buffer_bytes, 2, config.buffer_bytes};
+}
 
 std::optional<std::uint64_t> requested_pipe_bytes(const RunConfig& config) {
   if (config.pipe_bytes) return config.pipe_bytes;
-  if (config.writer == WriterKind::vmsplice) return half_bytes(config);
+  if (strategy_of(config.writer).references_pages) return config.buffer_bytes / 2;
   return std::nullopt;
 }
 
@@ -22,26 +27,6 @@ std::vector<std::string> counter_names(const RunConfig& config) {
     if (std::find(names.begin(), names.end(), event) == names.end()) names.push_back(event);
   }
   return names;
-}
-
-std::string_view to_string(WriterKind kind) {
-  return kind == WriterKind::vmsplice ? "vmsplice" : "write";
-}
-
-std::string_view to_string(ReaderKind kind) { return kind == ReaderKind::splice ? "splice" : "read"; }
-
-Result<WriterKind> parse_writer_kind(std::string_view text) {
-  if (text == "write") return WriterKind::write;
-  if (text == "vmsplice") return WriterKind::vmsplice;
-  return std::unexpected(usage_error("unknown writer strategy '" + std::string(text) + "'",
-                                     "use --writer write or --writer vmsplice"));
-}
-
-Result<ReaderKind> parse_reader_kind(std::string_view text) {
-  if (text == "read") return ReaderKind::read;
-  if (text == "splice") return ReaderKind::splice;
-  return std::unexpected(usage_error("unknown reader strategy '" + std::string(text) + "'",
-                                     "use --reader read or --reader splice"));
 }
 
 std::uint64_t kernel_pipe_bytes(std::uint64_t requested, std::uint64_t page_bytes) {

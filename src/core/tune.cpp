@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pipetop/core/flag_options.hpp"
+
 namespace pipetop {
 namespace {
 
@@ -9,7 +11,9 @@ constexpr double kSearchShare = 0.7;
 constexpr std::size_t kLeaders = 3;
 constexpr std::int64_t kMinTrialNs = 200'000'000;
 
-double rate_or_zero(const Trial& t) { return t.gib_per_s().value_or(0.0); }
+double rate_or_zero(const Trial& t) {
+  return t.gib_per_s().value_or(0.0);
+}
 
 }  // namespace
 
@@ -22,25 +26,19 @@ std::optional<double> TuneResult::ratio() const {
 }
 
 RunConfig article_final(const RunConfig& base) {
-  RunConfig c = base;
+  RunConfig c = without_transfer_flags(base);
   c.writer = WriterKind::vmsplice;
   c.reader = ReaderKind::splice;
   c.huge_pages = true;
   c.busy_loop = true;
-  c.poll = c.gift = c.verify = false;
   c.buffer_bytes = 256 * kKiB;
-  c.pipe_bytes.reset();
   return c;
 }
 
 std::vector<RunConfig> tune_candidates(const RunConfig& base, const MachineLimits& limits, const CpuPair& separate) {
   std::vector<RunConfig> out;
   const auto add = [&](RunConfig c) {
-    if (validate(c, limits) && std::find_if(out.begin(), out.end(), [&](const RunConfig& o) {
-                                 return o.buffer_bytes == c.buffer_bytes && o.huge_pages == c.huge_pages &&
-                                        o.busy_loop == c.busy_loop && o.writer_cpu == c.writer_cpu &&
-                                        o.reader_cpu == c.reader_cpu && o.writer == c.writer;
-                               }) == out.end()) {
+    if (validate(c, limits) && std::find(out.begin(), out.end(), c) == out.end()) {
       out.push_back(c);
     }
   };
@@ -78,9 +76,9 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
   TuneResult result;
   const std::int64_t start = runner.now_ns();
   const std::int64_t search_end = start + static_cast<std::int64_t>(kSearchShare * static_cast<double>(budget_ns));
-  const std::int64_t trial_ns = std::max(
-      kMinTrialNs, static_cast<std::int64_t>(kSearchShare * static_cast<double>(budget_ns)) /
-                       static_cast<std::int64_t>(std::max<std::size_t>(candidates.size(), 1)) * 8 / 10);
+  const std::int64_t trial_ns =
+      std::max(kMinTrialNs, static_cast<std::int64_t>(kSearchShare * static_cast<double>(budget_ns)) /
+                                static_cast<std::int64_t>(std::max<std::size_t>(candidates.size(), 1)) * 8 / 10);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (i > 0 && runner.now_ns() + trial_ns > search_end) break;
     if (progress) {
@@ -93,11 +91,14 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
   for (const Trial& t : result.trials) {
     if (t.gib_per_s()) ranked.push_back(&t);
   }
-  std::sort(ranked.begin(), ranked.end(), [](const Trial* a, const Trial* b) { return rate_or_zero(*a) > rate_or_zero(*b); });
+  std::sort(ranked.begin(), ranked.end(),
+            [](const Trial* a, const Trial* b) { return rate_or_zero(*a) > rate_or_zero(*b); });
   std::vector<RunConfig> finalists;
-  for (std::size_t i = 0; i < ranked.size() && finalists.size() < kLeaders; ++i) finalists.push_back(ranked[i]->outcome.config);
+  for (std::size_t i = 0; i < ranked.size() && finalists.size() < kLeaders; ++i)
+    finalists.push_back(ranked[i]->outcome.config);
   const std::int64_t left = std::max<std::int64_t>(start + budget_ns - runner.now_ns(), 0);
-  const std::int64_t confirm_ns = std::max(kMinTrialNs, left / static_cast<std::int64_t>(finalists.size() + 1) * 8 / 10);
+  const std::int64_t confirm_ns =
+      std::max(kMinTrialNs, left / static_cast<std::int64_t>(finalists.size() + 1) * 8 / 10);
   for (std::size_t i = 0; i <= finalists.size(); ++i) {
     const bool is_article = i == finalists.size();
     const RunConfig& config = is_article ? article : finalists[i];

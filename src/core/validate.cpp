@@ -5,54 +5,54 @@
 #include <string>
 
 #include "pipetop/core/cpu_list.hpp"
+#include "pipetop/core/strategies.hpp"
 
 namespace pipetop {
 namespace {
 
 using Check = Result<void>;
 
-Check fail(Error error) { return std::unexpected(std::move(error)); }
+Check fail(Error error) {
+  return std::unexpected(std::move(error));
+}
 
 Check check_buffer(const RunConfig& c, const MachineLimits& limits) {
   const std::string size = format_size_exact(c.buffer_bytes);  // exact: the message shows the very value
-  if (c.buffer_bytes < 2 || c.buffer_bytes % 2 != 0) {
-    return fail(usage_error("--buffer-size " + size + " cannot be split into two equal halves",
-                            "the writer alternates between two halves; use an even size such as 256KiB"));
-  }
   if (c.buffer_bytes > kMaxBufferBytes) {
-    return fail(usage_error("--buffer-size " + size + " is larger than the maximum of " +
-                                format_size(kMaxBufferBytes),
+    return fail(usage_error("--buffer-size " + size + " is larger than the maximum of " + format_size(kMaxBufferBytes),
                             "buffers are allocated (and pre-faulted) in each worker"));
   }
-  const std::uint64_t half = half_bytes(c);
-  if (c.writer == WriterKind::vmsplice && half % limits.page_bytes != 0) {
-    return fail(usage_error("--buffer-size " + size + " does not split into two halves of whole pages",
-                            "vmsplice gifts whole pages to the pipe; use a multiple of " +
-                                format_size(2 * limits.page_bytes) + " such as 256KiB"));
+  if (!strategy_of(c.writer).references_pages) return {};
+  const std::uint64_t pipe = c.buffer_bytes / 2;
+  const std::string writer = "--writer " + std::string(to_string(c.writer));
+  if (c.buffer_bytes % 2 != 0 || pipe % limits.page_bytes != 0) {
+    return fail(usage_error("--buffer-size " + size + " with " + writer + ": the pipe is sized to half the buffer (" +
+                                format_size_exact(pipe) + "), which is not a whole number of pages",
+                            "use a multiple of " + format_size(2 * limits.page_bytes) + " such as 256KiB"));
   }
-  if (c.writer == WriterKind::vmsplice && !std::has_single_bit(half / limits.page_bytes)) {
+  if (!std::has_single_bit(pipe / limits.page_bytes)) {
     return fail(usage_error(
-        "--buffer-size " + size + ": with --writer vmsplice the pipe holds one half (" + format_size(half) +
+        "--buffer-size " + size + " with " + writer + ": the pipe is sized to half the buffer (" + format_size(pipe) +
             "), which is not a power-of-two number of pages",
-        "the kernel rounds pipe sizes up to a power of two pages, which would let the writer reuse a "
-        "half still in the pipe; use a power of two such as 256KiB or 1MiB"));
+        "the kernel rounds pipe sizes up to a power of two pages, and a pipe holding a whole buffer would let the "
+        "writer reuse pages still in the pipe; use a power of two such as 256KiB or 1MiB"));
   }
   return {};
 }
 
 Check check_pipe(const RunConfig& c, const MachineLimits& limits) {
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(c);
-  if (c.pipe_bytes && c.writer == WriterKind::vmsplice && *c.pipe_bytes != half_bytes(c)) {
-    return fail(usage_error("--pipe-size " + format_size_exact(*c.pipe_bytes) +
-                                " contradicts the vmsplice rule: the pipe must hold exactly one half of "
-                                "the " + format_size(c.buffer_bytes) + " buffer (" +
-                                format_size(half_bytes(c)) + ")",
+  if (c.pipe_bytes && strategy_of(c.writer).references_pages && *c.pipe_bytes != c.buffer_bytes / 2) {
+    return fail(usage_error("--pipe-size " + format_size_exact(*c.pipe_bytes) + " contradicts --writer " +
+                                std::string(to_string(c.writer)) + ", which sizes the pipe to half the " +
+                                format_size(c.buffer_bytes) + " buffer (" + format_size(c.buffer_bytes / 2) + ")",
                             "drop --pipe-size, or set --buffer-size to twice the pipe size"));
   }
   if (requested && *requested > limits.pipe_max_bytes && !limits.may_exceed_pipe_max) {
     const std::string what = c.pipe_bytes ? "--pipe-size " + format_size_exact(*requested)
                                           : "the pipe size " + format_size(*requested) +
-                                                " (half of --buffer-size, the vmsplice rule)";
+                                                " (half of --buffer-size, as --writer " +
+                                                std::string(to_string(c.writer)) + " sizes it)";
     return fail(environment_error(
         what + " is above /proc/sys/fs/pipe-max-size (" + format_size(limits.pipe_max_bytes) +
             "): the kernel refuses it with EPERM for users without CAP_SYS_RESOURCE",
@@ -63,15 +63,24 @@ Check check_pipe(const RunConfig& c, const MachineLimits& limits) {
 }
 
 Check check_strategies(const RunConfig& c) {
-  if (c.verify && c.reader == ReaderKind::splice) {
-    return fail(usage_error("--verify needs --reader read: splice moves the data to /dev/null without "
-                            "the reader ever seeing it",
+  const std::string writer(to_string(c.writer));
+  const std::string reader(to_string(c.reader));
+  if (c.verify && !strategy_of(c.reader).sees_bytes) {
+    return fail(usage_error("--verify needs a reader that sees the bytes: --reader " + reader +
+                                " moves them on without the reader ever looking at them",
                             "drop --verify, or use --reader read"));
   }
-  if (c.gift && c.writer == WriterKind::write) {
-    return fail(usage_error("--gift needs --writer vmsplice: SPLICE_F_GIFT is a vmsplice(2) flag and "
-                            "write(2) has nothing to gift",
+  if (c.gift && !strategy_of(c.writer).can_gift) {
+    return fail(usage_error("--gift needs --writer vmsplice: SPLICE_F_GIFT is a vmsplice(2) flag and --writer " +
+                                writer + " has nothing to gift",
                             "add --writer vmsplice, or drop --gift"));
+  }
+  if (c.same_buffer && !strategy_of(c.writer).references_pages) {
+    return fail(
+        usage_error("--same-buffer needs --writer vmsplice: it splits the vmsplice writer's buffer into two "
+                    "halves, and --writer " +
+                        writer + " has a single buffer to begin with",
+                    "add --writer vmsplice, or drop --same-buffer"));
   }
   return {};
 }
@@ -83,10 +92,10 @@ Check check_cpu(const char* option, const std::optional<int>& cpu, const Machine
                             "use a CPU number from 0, or -1 to leave the worker unpinned"));
   }
   if (!std::binary_search(limits.online_cpus.begin(), limits.online_cpus.end(), *cpu)) {
-    return fail(environment_error(std::string(option) + " " + std::to_string(*cpu) +
-                                      ": CPU " + std::to_string(*cpu) + " does not exist or is offline",
-                                  "online CPUs: " + format_cpu_list(limits.online_cpus) +
-                                      " (or -1 to leave the worker unpinned)"));
+    return fail(environment_error(
+        std::string(option) + " " + std::to_string(*cpu) + ": CPU " + std::to_string(*cpu) +
+            " does not exist or is offline",
+        "online CPUs: " + format_cpu_list(limits.online_cpus) + " (or -1 to leave the worker unpinned)"));
   }
   return {};
 }
@@ -118,10 +127,10 @@ Check check_events(const RunConfig& c) {
 }  // namespace
 
 Result<void> validate(const RunConfig& config, const MachineLimits& limits) {
-  for (Check check : {check_strategies(config), check_buffer(config, limits), check_pipe(config, limits),
-                      check_cpu("--writer-cpu", config.writer_cpu, limits),
-                      check_cpu("--reader-cpu", config.reader_cpu, limits), check_timing(config),
-                      check_events(config)}) {
+  for (Check check :
+       {check_strategies(config), check_buffer(config, limits), check_pipe(config, limits),
+        check_cpu("--writer-cpu", config.writer_cpu, limits), check_cpu("--reader-cpu", config.reader_cpu, limits),
+        check_timing(config), check_events(config)}) {
     if (!check) return check;
   }
   return {};

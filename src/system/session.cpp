@@ -19,14 +19,18 @@ constexpr std::int64_t kDestructorGraceNs = 2 * kNsPerS;
 constexpr std::int64_t kWaitStepNs = 200'000;
 constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
 
-bool settled(WorkerState state) { return state == WorkerState::finished || state == WorkerState::failed; }
+bool settled(WorkerState state) {
+  return state == WorkerState::finished || state == WorkerState::failed;
+}
 
 }  // namespace
 
 Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe)
     : config_(config), counter_requests_(std::move(counters)), region_(std::move(region)), pipe_(std::move(pipe)) {}
 
-Session::~Session() { finish(kDestructorGraceNs); }
+Session::~Session() {
+  finish(kDestructorGraceNs);
+}
 
 WorkerSlot& Session::slot(WorkerRole role) const {
   return role == WorkerRole::writer ? region_.control().writer : region_.control().reader;
@@ -40,9 +44,14 @@ Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const M
   if (!pipe) return std::unexpected(pipe.error());
   std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), std::move(*pipe)));
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(config);
-  Result<std::uint64_t> size = requested ? session->pipe_.set_size(*requested, limits.pipe_max_bytes) : session->pipe_.size();
+  Result<std::uint64_t> size =
+      requested ? session->pipe_.set_size(*requested, limits.pipe_max_bytes) : session->pipe_.size();
   if (!size) return std::unexpected(size.error());
   session->pipe_bytes_ = *size;
+  if (config.pipe_bytes && *size != *config.pipe_bytes) {  // the kernel rounds up: report what runs
+    session->pipe_bytes_asked_ = config.pipe_bytes;
+    session->config_.pipe_bytes = *size;
+  }
   if (Result<void> forked = session->fork_workers(); !forked) return std::unexpected(forked.error());
   if (Result<void> ready = session->wait_until_ready(); !ready) return std::unexpected(ready.error());
   session->region_.control().go.store(true, std::memory_order_release);
@@ -109,7 +118,9 @@ void Session::reap(bool block) {
 
 bool Session::poll_exited() {
   reap(false);
-  const auto gone = [this](std::size_t i) { return pids_[i] <= 0 || statuses_[i].has_value(); };  // never forked, or reaped
+  const auto gone = [this](std::size_t i) {
+    return pids_[i] <= 0 || statuses_[i].has_value();
+  };  // never forked, or reaped
   return gone(0) && gone(1);
 }
 
@@ -137,7 +148,9 @@ std::optional<Error> Session::failure() const {
   return std::nullopt;
 }
 
-void Session::request_stop() noexcept { region_.control().stop.store(true, std::memory_order_release); }
+void Session::request_stop() noexcept {
+  region_.control().stop.store(true, std::memory_order_release);
+}
 
 void Session::finish(std::int64_t grace_ns) {
   request_stop();

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "pipetop/core/pattern.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "pipetop/system/buffer.hpp"
 
 namespace pipetop {
@@ -23,7 +24,7 @@ struct Sink {
 };
 
 Result<void> open_sink(const RunConfig& c, Sink& sink) {
-  if (c.reader == ReaderKind::splice) {
+  if (!strategy_of(c.reader).sees_bytes) {
     sink.devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (sink.devnull < 0) return std::unexpected(runtime_error("open(/dev/null): " + errno_text(errno)));
     return {};
@@ -34,11 +35,22 @@ Result<void> open_sink(const RunConfig& c, Sink& sink) {
   return {};
 }
 
+// One call of the reader's strategy: what it returns, as the syscall does.
+ssize_t take(ReaderKind kind, int fd, const Sink& sink, std::size_t length, unsigned flags) {
+  switch (kind) {
+    case ReaderKind::read:
+      return read(fd, sink.buffer->bytes().data(), length);
+    case ReaderKind::splice:
+      return splice(fd, nullptr, sink.devnull, nullptr, length, flags);
+  }
+  errno = EINVAL;
+  return -1;
+}
+
 Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& counters) {
   const RunConfig& c = ctx.config;
-  const bool use_splice = c.reader == ReaderKind::splice;
   const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_MOVE : 0U);
-  const std::span<std::byte> buffer = use_splice ? std::span<std::byte>{} : sink.buffer->bytes();
+  const std::span<std::byte> buffer = sink.buffer ? sink.buffer->bytes() : std::span<std::byte>{};
   TransferCounts counts;
   PatternCheck verify;
   WorkerReport& report = ctx.slot.report;
@@ -46,15 +58,14 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
   sampler.start(counts);
   for (;;) {
     if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);
-    const ssize_t n = use_splice ? splice(ctx.fd, nullptr, sink.devnull, nullptr, c.buffer_bytes, flags)
-                                 : read(ctx.fd, buffer.data(), buffer.size());
+    const ssize_t n = take(c.reader, ctx.fd, sink, c.buffer_bytes, flags);
     ++counts.syscalls;
     if (n == 0) break;  // the writer closed its end
     if (n < 0) {
       const int err = errno;
       if (sampler.retry_after(err, counts)) continue;
       sampler.finish(counts);
-      return std::unexpected(syscall_error(use_splice ? "splice" : "read", ctx.fd, c.buffer_bytes, err));
+      return std::unexpected(syscall_error(to_string(c.reader), ctx.fd, c.buffer_bytes, err));
     }
     if (c.verify) {
       const PatternCheck chunk = check_pattern(buffer.first(static_cast<std::size_t>(n)), counts.bytes);
@@ -79,9 +90,9 @@ int run_reader(const WorkerContext& ctx) {
   if (Result<void> pinned = pin_to_cpu(c.reader_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
   Sink sink;
   if (Result<void> opened = open_sink(c, sink); !opened) return report_failure(ctx.slot, opened.error());
-  record_huge_pages(ctx, "reader", sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()}
-                                                : std::vector<AddressRange>{});
-  if (c.busy_loop && c.reader == ReaderKind::read) {
+  record_huge_pages(ctx, "reader",
+                    sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()} : std::vector<AddressRange>{});
+  if (c.busy_loop && c.reader == ReaderKind::read) {  // splice takes SPLICE_F_NONBLOCK instead
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }
   CounterSet counters = open_worker_counters(ctx, c.reader_cpu);

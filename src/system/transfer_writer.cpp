@@ -5,46 +5,58 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include <array>
 #include <cerrno>
 #include <limits>
 #include <vector>
 
 #include "pipetop/core/pattern.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "pipetop/system/buffer.hpp"
 
 namespace pipetop {
 namespace {
 
 struct WriterBuffers {
-  std::vector<MappedBuffer> mappings;  // one (--same-buffer) or two
-  std::array<std::span<std::byte>, 2> halves;
+  std::vector<MappedBuffer> mappings;        // one or two (writer_layout)
+  std::vector<std::span<std::byte>> chunks;  // what each call moves, in turn
 };
 
-Result<WriterBuffers> allocate_halves(const RunConfig& c) {
+Result<WriterBuffers> allocate_buffers(const RunConfig& c) {
   const BufferOptions options{c.huge_pages, c.lock_memory, !c.no_touch};
-  const std::uint64_t half = half_bytes(c);
+  const WriterLayout layout = writer_layout(c);
   WriterBuffers buffers;
-  for (int i = 0; i < (c.same_buffer ? 1 : 2); ++i) {
-    Result<MappedBuffer> mapping = MappedBuffer::allocate(c.same_buffer ? c.buffer_bytes : half, options);
+  for (int i = 0; i < layout.buffers; ++i) {
+    Result<MappedBuffer> mapping = MappedBuffer::allocate(layout.buffer_bytes, options);
     if (!mapping) return std::unexpected(mapping.error());
     buffers.mappings.push_back(std::move(*mapping));
   }
-  if (c.same_buffer) {
-    const std::span<std::byte> whole = buffers.mappings[0].bytes();
-    buffers.halves = {whole.first(half), whole.subspan(half, half)};
-  } else {
-    buffers.halves = {buffers.mappings[0].bytes(), buffers.mappings[1].bytes()};
+  for (const MappedBuffer& m : buffers.mappings) {
+    for (std::uint64_t at = 0; at + layout.chunk_bytes <= layout.buffer_bytes; at += layout.chunk_bytes) {
+      buffers.chunks.push_back(m.bytes().subspan(at, layout.chunk_bytes));
+    }
   }
   return buffers;
 }
 
 enum class Sent { all, stopped, reader_gone };
 
+// One call of the writer's strategy: what it returns, as the syscall does.
+ssize_t put(WriterKind kind, int fd, std::byte* data, std::size_t length, unsigned flags) {
+  switch (kind) {
+    case WriterKind::write:
+      return write(fd, data, length);
+    case WriterKind::vmsplice: {
+      iovec iov{data, length};
+      return vmsplice(fd, &iov, 1, flags);
+    }
+  }
+  errno = EINVAL;
+  return -1;
+}
+
 // Moves `chunk` into the pipe, retrying partial transfers, EINTR and (busy loop) EAGAIN.
 Result<Sent> send(const WorkerContext& ctx, std::span<std::byte> chunk, TransferCounts& counts, Sampler& sampler) {
   const RunConfig& c = ctx.config;
-  const bool use_vmsplice = c.writer == WriterKind::vmsplice;
   const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_GIFT : 0U);
   std::size_t done = 0;
   while (done < chunk.size()) {
@@ -52,19 +64,13 @@ Result<Sent> send(const WorkerContext& ctx, std::span<std::byte> chunk, Transfer
     if (c.poll) wait_ready(ctx.fd, POLLOUT, c.busy_loop, counts);
     std::byte* data = chunk.data() + done;
     const std::size_t length = chunk.size() - done;
-    ssize_t n = 0;
-    if (use_vmsplice) {
-      iovec iov{data, length};
-      n = vmsplice(ctx.fd, &iov, 1, flags);
-    } else {
-      n = write(ctx.fd, data, length);
-    }
+    const ssize_t n = put(c.writer, ctx.fd, data, length, flags);
     ++counts.syscalls;
     if (n < 0) {
       const int err = errno;
       if (sampler.retry_after(err, counts)) continue;
       if (err == EPIPE) return Sent::reader_gone;
-      return std::unexpected(syscall_error(use_vmsplice ? "vmsplice" : "write", ctx.fd, length, err));
+      return std::unexpected(syscall_error(to_string(c.writer), ctx.fd, length, err));
     }
     done += static_cast<std::size_t>(n);
     counts.bytes += static_cast<std::uint64_t>(n);
@@ -80,8 +86,9 @@ Result<void> transfer(const WorkerContext& ctx, const WriterBuffers& buffers, Co
   Sampler sampler(ctx.slot.ring, c.interval_ns, counters);
   sampler.start(counts);
   Result<Sent> sent = Sent::all;
-  for (std::size_t which = 0; counts.bytes < limit && sent && *sent == Sent::all; which ^= 1) {
-    std::span<std::byte> chunk = buffers.halves[which];
+  for (std::size_t which = 0; counts.bytes < limit && sent && *sent == Sent::all;
+       which = (which + 1) % buffers.chunks.size()) {
+    std::span<std::byte> chunk = buffers.chunks[which];
     if (limit - counts.bytes < chunk.size()) chunk = chunk.first(limit - counts.bytes);
     if (c.verify) fill_pattern(chunk, counts.bytes);
     sent = send(ctx, chunk, counts, sampler);
@@ -96,7 +103,7 @@ Result<void> transfer(const WorkerContext& ctx, const WriterBuffers& buffers, Co
 int run_writer(const WorkerContext& ctx) {
   const RunConfig& c = ctx.config;
   if (Result<void> pinned = pin_to_cpu(c.writer_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
-  Result<WriterBuffers> buffers = allocate_halves(c);
+  Result<WriterBuffers> buffers = allocate_buffers(c);
   if (!buffers) return report_failure(ctx.slot, buffers.error());
   std::vector<AddressRange> ranges;
   for (const MappedBuffer& m : buffers->mappings) ranges.push_back(m.mapping());

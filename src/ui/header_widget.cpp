@@ -1,8 +1,10 @@
 #include <string>
 
 #include "pipetop/core/config_change.hpp"
+#include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -31,19 +33,16 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   };
   std::vector<Part> parts{{(compact ? "" : "writer ") + std::string(to_string(c.writer)), 'v', on},
                           {(compact ? "" : "reader ") + std::string(to_string(c.reader)), 's', on}};
-  if (c.huge_pages) {
-    const std::string huge = compact ? "huge " : "huge pages ";
-    parts.push_back(m.huge.verified ? Part{huge + (compact ? "✓" : "✓ verified"), 'h', {Color::good, true, false}}
-                                    : Part{huge + (compact ? "✗" : "✗ not verified"), 'h', {Color::bad, true, false}});
-  }
-  const std::pair<bool, Part> flags[] = {{c.busy_loop, {compact ? "busy" : "busy loop", 'b', on}},
-                                         {c.poll, {"poll", 'p', on}},
-                                         {c.gift, {"gift", 'g', on}},
-                                         {c.lock_memory, {"mlock", 'm', on}},
-                                         {c.no_touch, {"no pre-fault", 't', on}},
-                                         {c.verify, {"verify", 0, on}}};
-  for (const auto& [active, part] : flags) {
-    if (active) parts.push_back(part);
+  for (const FlagOption& flag : kFlagOptions) {
+    if (flag.kind != FlagKind::transfer || !(c.*flag.member)) continue;
+    if (flag.member == &RunConfig::huge_pages) {  // with what was measured: verified or not
+      const std::string huge = std::string(compact ? flag.compact : flag.words) + " ";
+      parts.push_back(m.huge.verified
+                          ? Part{huge + (compact ? "✓" : "✓ verified"), flag.key, {Color::good, true, false}}
+                          : Part{huge + (compact ? "✗" : "✗ not verified"), flag.key, {Color::bad, true, false}});
+      continue;
+    }
+    parts.push_back({std::string(compact ? flag.compact : flag.words), flag.key, on});
   }
   parts.push_back({(compact ? "buf " : "buffer ") + size(c.buffer_bytes), '+', {}});
   parts.push_back({"pipe " + size(m.pipe_bytes), ']', {}});

@@ -6,7 +6,7 @@
 namespace pipetop {
 namespace {
 
-constexpr std::array<std::string_view, 11> kFigures{{
+constexpr std::array<std::string_view, 10> kFigures{{
     "GiB/s       bytes the reader takes from the pipe per second (GiB = 2^30 B)",
     "chart       lowest-highest 10 ms rate in each column; ┊ marks a change",
     "mean p5/p95 since the last change; × is its mean against the first one",
@@ -15,12 +15,12 @@ constexpr std::array<std::string_view, 11> kFigures{{
     "faults/GiB  page faults per GiB moved: vmsplice + splice avoid them",
     "ctx sw/s    sleeps and wake-ups per second: the busy loop removes them",
     "CPU         each worker's user / kernel time; CPUs utilised: task-clock",
-    "n/a  u      not countable here (why: header, pipetop events); user-only",
-    "scaled N%   the counter shared the PMU, ran N% of the time: scaled up",
+    "n/a u N%    not countable (why: header); user-only; ran N% of time, scaled",
     "drops  ui   samples lost while the dashboard lagged; its own CPU use",
 }};
 
-constexpr int kKeyColumnWidth = 28;
+constexpr int kKeyLabelCells = 6;  // "space" and a blank
+constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
 
 void draw_box(Canvas& canvas, const Rect& a) {
   const bool unicode = canvas.unicode();
@@ -57,7 +57,7 @@ void draw_help(Canvas& canvas, const Rect& a) {
     if (k.label.empty() || y > last_row) continue;
     const int x = a.x + 2 + column * column_w;
     canvas.text(x, y, k.label, {Color::accent, true, false});
-    draw_clipped(canvas, x + 6, y, k.help, column_w - 7);
+    draw_clipped(canvas, x + kKeyLabelCells, y, k.help, column_w - kKeyLabelCells - 1);
     if (++column == columns) {
       column = 0;
       ++y;

@@ -21,7 +21,9 @@ struct BadInput {
   std::vector<std::string> says;  // each must appear on stderr
 };
 
-void PrintTo(const BadInput& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const BadInput& c, std::ostream* os) {
+  *os << c.name;
+}
 
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};
 
@@ -45,13 +47,30 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"malformed_size", {"run", "--buffer-size", "12Q"}, 2, {"invalid size '12Q'", "unknown unit"}},
         BadInput{"fractional_size", {"run", "--buffer-size", "1.5M"}, 2, {"fractions are not accepted"}},
         BadInput{"zero_pipe", {"run", "--pipe-size", "0"}, 2, {"invalid size '0'"}},
-        BadInput{"vmsplice_not_pages", {"run", "--writer", "vmsplice", "--buffer-size", "100000"}, 2,
-                 {"whole pages"}},
-        BadInput{"vmsplice_pipe_contradiction", {"run", "--writer", "vmsplice", "--pipe-size", "64K"}, 2,
-                 {"contradicts the vmsplice rule", "128 KiB"}},
-        BadInput{"verify_splice", {"run", "--verify", "--reader", "splice"}, 2, {"--verify needs --reader read"}},
+        BadInput{"vmsplice_not_pages",
+                 {"run", "--writer", "vmsplice", "--buffer-size", "100000"},
+                 2,
+                 {"whole number of pages"}},
+        BadInput{"vmsplice_pipe_contradiction",
+                 {"run", "--writer", "vmsplice", "--pipe-size", "64K"},
+                 2,
+                 {"contradicts --writer vmsplice", "128 KiB"}},
+        BadInput{"verify_splice",
+                 {"run", "--verify", "--reader", "splice"},
+                 2,
+                 {"--verify needs a reader that sees the bytes", "--reader read"}},
         BadInput{"gift_write", {"run", "--gift"}, 2, {"--gift needs --writer vmsplice"}},
-        BadInput{"cpu_missing", {"run", "--writer-cpu", "999"}, 3, {"CPU 999 does not exist or is offline", "online CPUs"}},
+        BadInput{"same_buffer_write", {"run", "--same-buffer"}, 2, {"--same-buffer needs --writer vmsplice"}},
+        BadInput{"refresh_nan", {"--refresh-hz", "nan"}, 2, {"--refresh-hz nan is not a rate from 1 to 60"}},
+        BadInput{"refresh_inf", {"--refresh-hz", "inf"}, 2, {"--refresh-hz inf"}},
+        BadInput{"check_ignores_strategies",
+                 {"check", "--writer", "vmsplice", "--gift"},
+                 2,
+                 {"'--writer vmsplice --gift' is not an option of check", "pipetop run"}},
+        BadInput{"tune_ignores_buffer", {"tune", "--buffer-size", "1M"}, 2, {"not an option of tune"}},
+        BadInput{"check_writes_no_csv", {"check", "--format", "csv"}, 2, {"check writes text or json, not csv"}},
+        BadInput{
+            "cpu_missing", {"run", "--writer-cpu", "999"}, 3, {"CPU 999 does not exist or is offline", "online CPUs"}},
         BadInput{"cpu_negative", {"run", "--reader-cpu", "-7"}, 2, {"--reader-cpu -7 is not a CPU number"}},
         BadInput{"cpu_not_a_number", {"run", "--writer-cpu", "two"}, 2, {"--writer-cpu"}},
         BadInput{"zero_duration", {"run", "--duration", "0s"}, 2, {"invalid duration '0s'"}},

@@ -23,7 +23,9 @@ namespace {
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -217,10 +219,15 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   ASSERT_TRUE(fs::is_regular_file(prefix + ".csv"));
   ASSERT_TRUE(fs::is_regular_file(prefix + ".json"));
 
+  // Two comment lines, then the pipetop command and the seed's for the same experiment.
   const std::vector<std::string> cmd = lines_of(slurp(prefix + ".cmd"));
-  ASSERT_EQ(cmd.size(), 1u);
-  EXPECT_TRUE(cmd[0].starts_with("pipetop run")) << cmd[0];
-  EXPECT_TRUE(contains(cmd[0], "--duration 500ms")) << cmd[0];
+  ASSERT_EQ(cmd.size(), 4u);
+  EXPECT_TRUE(cmd[0].starts_with("# ")) << cmd[0];
+  EXPECT_TRUE(cmd[2].starts_with("pipetop run")) << cmd[2];
+  EXPECT_TRUE(contains(cmd[2], "--duration 500ms")) << cmd[2];
+  EXPECT_TRUE(cmd[3].starts_with("taskset -c ")) << cmd[3];
+  EXPECT_TRUE(contains(cmd[3], "./write")) << cmd[3];
+  EXPECT_TRUE(contains(cmd[3], "--csv")) << cmd[3];
 
   const std::vector<std::string> csv = lines_of(slurp(prefix + ".csv"));
   ASSERT_EQ(csv.size(), 2u);
@@ -241,7 +248,7 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   EXPECT_FALSE(json->at("machine").as_array().empty());
   ASSERT_TRUE(json->at("results").is_array());
   ASSERT_EQ(json->at("results").as_array().size(), 1u);
-  EXPECT_EQ(json->at("results").as_array()[0].at("command").as_string(), cmd[0]);
+  EXPECT_EQ(json->at("results").as_array()[0].at("command").as_string(), cmd[2]);
 }
 
 // ---- bad input ----------------------------------------------------------------------------------

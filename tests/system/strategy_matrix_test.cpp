@@ -7,6 +7,7 @@
 #include <string>
 #include <tuple>
 
+#include "pipetop/core/strategies.hpp"
 #include "session_runner.hpp"
 
 namespace pipetop {
@@ -66,8 +67,8 @@ TEST_P(StrategyMatrix, ReaderCountsEveryByteTheWriterSent) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, StrategyMatrix,
                          ::testing::Combine(::testing::Values(WriterKind::write, WriterKind::vmsplice),
-                                            ::testing::Values(ReaderKind::read, ReaderKind::splice),
-                                            ::testing::Bool(), ::testing::Bool(), ::testing::Bool()),
+                                            ::testing::Values(ReaderKind::read, ReaderKind::splice), ::testing::Bool(),
+                                            ::testing::Bool(), ::testing::Bool()),
                          combo_name);
 
 // The options that change how buffers are made, each on the article's fastest path.
@@ -103,7 +104,11 @@ INSTANTIATE_TEST_SUITE_P(
                       BufferVariant{"same_buffer_huge", [](RunConfig& c) { c.same_buffer = c.huge_pages = true; }},
                       BufferVariant{"buffer_2MiB", [](RunConfig& c) { c.buffer_bytes = 2 * kMiB; }},
                       BufferVariant{"buffer_8KiB", [](RunConfig& c) { c.buffer_bytes = 8 * kKiB; }},
-                      BufferVariant{"pinned", [](RunConfig& c) { c.writer_cpu = 0; c.reader_cpu = 0; }},
+                      BufferVariant{"pinned",
+                                    [](RunConfig& c) {
+                                      c.writer_cpu = 0;
+                                      c.reader_cpu = 0;
+                                    }},
                       BufferVariant{"write_read_pipe_1MiB",
                                     [](RunConfig& c) {
                                       c.writer = WriterKind::write;

@@ -14,7 +14,7 @@ namespace {
 using namespace uitest;
 
 std::string footer_entry(const KeyBinding& k) {
-  return std::string(k.label) + " " + std::string(k.short_help);
+  return std::string(k.label) + " " + std::string(k.footer);
 }
 
 TEST(Footer, EveryLabelledKeyWhenWideInTableOrder) {
@@ -107,8 +107,7 @@ TEST(Help, At80x24EveryKeyAndEveryFigureLine) {
                            "faults/GiB  page faults per GiB moved",
                            "ctx sw/s    sleeps and wake-ups per second",
                            "CPU         each worker's user / kernel time",
-                           "n/a  u      not countable here",
-                           "scaled N%   the counter shared the PMU",
+                           "n/a u N%    not countable (why: header); user-only; ran N% of time, scaled",
                            "drops  ui   samples lost while the dashboard lagged; its own CPU use"};
   for (const char* line : figures) EXPECT_TRUE(has(dump, line)) << line << "\n" << dump;
   // The last figure line, on the row above the box's bottom border.

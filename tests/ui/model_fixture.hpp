@@ -14,6 +14,7 @@
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
 #include "pipetop/core/size.hpp"
+#include "pipetop/core/strategies.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 #include "pipetop/ui/text_canvas.hpp"
 

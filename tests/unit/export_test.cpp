@@ -1,5 +1,5 @@
-// Results anyone can rerun: the seed benchmark's CSV row (written, parsed back, malformed rows
-// refused naming the column) and the JSON snapshot with the machine facts and every result.
+// Results anyone can rerun: the commands and the seed's rows of an export, and the JSON snapshot with
+// the machine facts and every result.
 
 #include "pipetop/core/export.hpp"
 
@@ -13,237 +13,11 @@
 
 #include "mini_json.hpp"
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/seed_benchmark.hpp"
 #include "pipetop/core/size.hpp"
 
 namespace pipetop {
 namespace {
-
-std::vector<std::string> split(std::string_view line) {
-  std::vector<std::string> fields;
-  while (true) {
-    const std::size_t comma = line.find(',');
-    fields.emplace_back(line.substr(0, comma));
-    if (comma == std::string_view::npos) break;
-    line.remove_prefix(comma + 1);
-  }
-  return fields;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// ---- the header ---------------------------------------------------------------------------------
-
-TEST(SeedCsv, HeaderHasTheSeedsFourteenColumnsInOrder) {
-  const std::vector<std::string> expected = {"gigabytes_per_second", "bytes_to_pipe",     "buf_size",
-                                             "pipe_size",            "busy_loop",         "poll",
-                                             "huge_page",            "check_huge_page",   "write_with_vmsplice",
-                                             "read_with_splice",     "gift",              "lock_memory",
-                                             "dont_touch_pages",     "same_buffer"};
-  EXPECT_EQ(split(kSeedCsvHeader), expected);
-}
-
-// ---- seed_csv_row -------------------------------------------------------------------------------
-
-TEST(SeedCsv, ArticlesFinalConfiguration) {
-  RunConfig c;
-  c.writer = WriterKind::vmsplice;
-  c.reader = ReaderKind::splice;
-  c.huge_pages = true;
-  c.busy_loop = true;
-  c.writer_cpu = 0;
-  c.reader_cpu = 1;
-  EXPECT_EQ(seed_csv_row(c, 62.5, 1000, true), "62.500000,1000,262144,131072,1,0,1,1,1,1,0,0,0,0");
-  EXPECT_EQ(seed_csv_row(c, 62.5, 1000, false), "62.500000,1000,262144,131072,1,0,1,0,1,1,0,0,0,0");
-}
-
-TEST(SeedCsv, WriteReadUsesTheKernelDefaultPipe) {
-  EXPECT_EQ(seed_csv_row(RunConfig{}, 3.5, 3758096384u, false), "3.500000,3758096384,262144,0,0,0,0,0,0,0,0,0,0,0");
-}
-
-TEST(SeedCsv, NoRateIsZero) {
-  EXPECT_EQ(seed_csv_row(RunConfig{}, std::nullopt, 0, false), "0.000000,0,262144,0,0,0,0,0,0,0,0,0,0,0");
-}
-
-TEST(SeedCsv, EveryFlagInItsColumn) {
-  RunConfig c;
-  c.pipe_bytes = 64 * kKiB;
-  c.buffer_bytes = kMiB;
-  c.poll = true;
-  c.lock_memory = true;
-  c.no_touch = true;
-  c.same_buffer = true;
-  EXPECT_EQ(seed_csv_row(c, 3.25, 5, false), "3.250000,5,1048576,65536,0,1,0,0,0,0,0,1,1,1");
-  RunConfig g;
-  g.writer = WriterKind::vmsplice;
-  g.gift = true;
-  g.buffer_bytes = kMiB;
-  EXPECT_EQ(seed_csv_row(g, 6.3, 7, false), "6.300000,7,1048576,524288,0,0,0,0,1,0,1,0,0,0");
-}
-
-TEST(SeedCsv, RowsHaveFourteenColumns) {
-  EXPECT_EQ(split(seed_csv_row(RunConfig{}, 1.0, 1, false)).size(), 14u);
-  RunConfig c;
-  c.writer = WriterKind::vmsplice;
-  c.huge_pages = true;
-  EXPECT_EQ(split(seed_csv_row(c, 1234567.891, 1, true)).size(), 14u);
-}
-
-// ---- parse_seed_csv_row: round trips ------------------------------------------------------------
-
-TEST(SeedCsvParse, RoundTripsEveryFieldTheSchemaCarries) {
-  int combinations = 0;
-  for (const WriterKind writer : {WriterKind::write, WriterKind::vmsplice}) {
-    for (const ReaderKind reader : {ReaderKind::read, ReaderKind::splice}) {
-      for (const std::uint64_t buffer : {64 * kKiB, 256 * kKiB, 4 * kMiB}) {
-        for (unsigned bits = 0; bits < (1u << 7); ++bits) {
-          for (const bool explicit_pipe : {false, true}) {
-            RunConfig c;
-            c.writer = writer;
-            c.reader = reader;
-            c.buffer_bytes = buffer;
-            c.busy_loop = (bits & 1u) != 0;
-            c.poll = (bits & 2u) != 0;
-            c.huge_pages = (bits & 4u) != 0;
-            c.gift = (bits & 8u) != 0 && writer == WriterKind::vmsplice;
-            c.lock_memory = (bits & 16u) != 0;
-            c.no_touch = (bits & 32u) != 0;
-            c.same_buffer = (bits & 64u) != 0;
-            // An explicit pipe: any size with write, exactly one half with vmsplice (the rule).
-            if (explicit_pipe) c.pipe_bytes = writer == WriterKind::write ? 64 * kKiB : buffer / 2;
-            const bool verified = c.huge_pages && (bits % 3 == 0);
-            const double rate = 0.125 + static_cast<double>(bits) * 1.5;
-            const std::uint64_t bytes = 1000003ull * (bits + 1);
-            const std::string row = seed_csv_row(c, rate, bytes, verified);
-            const Result<SeedRow> parsed = parse_seed_csv_row(row);
-            ASSERT_TRUE(parsed.has_value()) << row << ": " << parsed.error().message;
-            const RunConfig& p = parsed->config;
-            EXPECT_NEAR(parsed->gib_per_s, rate, 1e-6) << row;
-            EXPECT_EQ(parsed->bytes, bytes) << row;
-            EXPECT_EQ(parsed->huge_pages_verified, verified) << row;
-            EXPECT_EQ(p.writer, c.writer) << row;
-            EXPECT_EQ(p.reader, c.reader) << row;
-            EXPECT_EQ(p.buffer_bytes, c.buffer_bytes) << row;
-            EXPECT_EQ(requested_pipe_bytes(p), requested_pipe_bytes(c)) << row;
-            EXPECT_EQ(p.busy_loop, c.busy_loop) << row;
-            EXPECT_EQ(p.poll, c.poll) << row;
-            EXPECT_EQ(p.huge_pages, c.huge_pages) << row;
-            EXPECT_EQ(p.gift, c.gift) << row;
-            EXPECT_EQ(p.lock_memory, c.lock_memory) << row;
-            EXPECT_EQ(p.no_touch, c.no_touch) << row;
-            EXPECT_EQ(p.same_buffer, c.same_buffer) << row;
-            // Written back, the same row.
-            EXPECT_EQ(seed_csv_row(p, parsed->gib_per_s, parsed->bytes, parsed->huge_pages_verified), row);
-            ++combinations;
-          }
-        }
-      }
-    }
-  }
-  EXPECT_EQ(combinations, 2 * 2 * 3 * 128 * 2);
-}
-
-TEST(SeedCsvParse, PipeSizeOnlyWhenItIsNotTheDefault) {
-  // write with an explicit pipe: kept.
-  const Result<SeedRow> write_pipe = parse_seed_csv_row("1.0,1,262144,65536,0,0,0,0,0,0,0,0,0,0");
-  ASSERT_TRUE(write_pipe.has_value());
-  EXPECT_EQ(write_pipe->config.pipe_bytes, 64 * kKiB);
-  // vmsplice with the pipe the rule asks for: left to the rule.
-  const Result<SeedRow> rule = parse_seed_csv_row("1.0,1,262144,131072,0,0,0,0,1,0,0,0,0,0");
-  ASSERT_TRUE(rule.has_value());
-  EXPECT_FALSE(rule->config.pipe_bytes.has_value());
-  // 0: the kernel default.
-  const Result<SeedRow> none = parse_seed_csv_row("1.0,1,262144,0,0,0,0,0,0,0,0,0,0,0");
-  ASSERT_TRUE(none.has_value());
-  EXPECT_FALSE(none->config.pipe_bytes.has_value());
-}
-
-TEST(SeedCsvParse, WhatTheSchemaDoesNotCarryStaysDefault) {
-  const Result<SeedRow> row = parse_seed_csv_row("62.5,1000,262144,131072,1,0,1,1,1,1,0,0,0,0");
-  ASSERT_TRUE(row.has_value());
-  const RunConfig defaults;
-  EXPECT_FALSE(row->config.verify);
-  EXPECT_EQ(row->config.writer_cpu, defaults.writer_cpu);
-  EXPECT_EQ(row->config.reader_cpu, defaults.reader_cpu);
-  EXPECT_EQ(row->config.duration_ns, defaults.duration_ns);
-  EXPECT_EQ(row->config.interval_ns, defaults.interval_ns);
-  EXPECT_TRUE(row->config.events.empty());
-  EXPECT_EQ(run_command_line(row->config), "pipetop run --writer vmsplice --reader splice --huge-pages --busy-loop");
-}
-
-TEST(SeedCsvParse, LineEndingsAreTolerated) {
-  for (const char* row : {"1.5,1,262144,0,0,0,0,0,0,0,0,0,0,0\n", "1.5,1,262144,0,0,0,0,0,0,0,0,0,0,0\r\n"}) {
-    const Result<SeedRow> parsed = parse_seed_csv_row(row);
-    ASSERT_TRUE(parsed.has_value()) << row;
-    EXPECT_DOUBLE_EQ(parsed->gib_per_s, 1.5);
-  }
-}
-
-TEST(SeedCsvParse, ReadsTheSeedsOwnRows) {
-  // As the seed benchmark writes them: a rate with many decimals.
-  const Result<SeedRow> parsed = parse_seed_csv_row("28.694524,10737418240,1048576,524288,1,0,1,1,1,1,1,0,0,0");
-  ASSERT_TRUE(parsed.has_value());
-  EXPECT_NEAR(parsed->gib_per_s, 28.694524, 1e-9);
-  EXPECT_EQ(parsed->bytes, std::uint64_t{10737418240});
-  EXPECT_EQ(parsed->config.buffer_bytes, kMiB);
-  EXPECT_TRUE(parsed->config.gift);
-  EXPECT_TRUE(parsed->huge_pages_verified);
-}
-
-// ---- parse_seed_csv_row: malformed rows ---------------------------------------------------------
-
-void expect_usage_error(std::string_view row, const std::string& mentions) {
-  const Result<SeedRow> parsed = parse_seed_csv_row(row);
-  ASSERT_FALSE(parsed.has_value()) << row;
-  EXPECT_EQ(parsed.error().kind, ExitCode::usage) << row;
-  EXPECT_TRUE(contains(parsed.error().message, mentions)) << row << " -> " << parsed.error().message;
-}
-
-TEST(SeedCsvParse, WrongColumnCount) {
-  expect_usage_error("1.0,1,262144,0,0,0,0,0,0,0,0,0,0", "13 columns, not 14");
-  expect_usage_error("1.0,1,262144,0,0,0,0,0,0,0,0,0,0,0,0", "15 columns, not 14");
-  expect_usage_error("", "1 columns, not 14");
-  expect_usage_error("1.0;1;262144;0;0;0;0;0;0;0;0;0;0;0", "1 columns, not 14");
-}
-
-TEST(SeedCsvParse, NonNumericColumnsAreNamed) {
-  expect_usage_error(kSeedCsvHeader, "gigabytes_per_second");
-  expect_usage_error("fast,1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-  expect_usage_error("1.0GiB,1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-  expect_usage_error("1.0,abc,262144,0,0,0,0,0,0,0,0,0,0,0", "bytes_to_pipe");
-  expect_usage_error("1.0,-1,262144,0,0,0,0,0,0,0,0,0,0,0", "bytes_to_pipe");
-  expect_usage_error("1.0,1,256k,0,0,0,0,0,0,0,0,0,0,0", "buf_size");
-  expect_usage_error("1.0,1,,0,0,0,0,0,0,0,0,0,0,0", "buf_size");
-  expect_usage_error("1.0,1,262144,x,0,0,0,0,0,0,0,0,0,0", "pipe_size");
-}
-
-TEST(SeedCsvParse, FlagsMustBeZeroOrOne) {
-  const std::vector<std::string> names = {"busy_loop",        "poll", "huge_page",   "check_huge_page",
-                                          "write_with_vmsplice", "read_with_splice", "gift", "lock_memory",
-                                          "dont_touch_pages", "same_buffer"};
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    for (const char* bad : {"2", "-1", "yes", ""}) {
-      std::vector<std::string> fields = split("1.0,1,262144,0,0,0,0,0,0,0,0,0,0,0");
-      fields[4 + i] = bad;
-      std::string row;
-      for (const std::string& f : fields) row += (row.empty() ? "" : ",") + f;
-      expect_usage_error(row, "bad " + names[i] + " (0 or 1)");
-    }
-  }
-}
-
-// (Once a bug: strtod only checked for trailing text, so an empty rate was read as 0 GiB/s.)
-TEST(SeedCsvParse, EmptyRateIsMalformed) {
-  expect_usage_error(",1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-}
-
-// Regression: the rate column was read with strtod alone, which also takes
-// "nan", "inf", "0x1p4" and leading blanks (" 1.5"), so a row the seed could never have written parses
-// as a NaN or infinite GiB/s instead of being refused naming gigabytes_per_second.
-TEST(SeedCsvParse, NonFiniteOrOddlyWrittenRateIsMalformed) {
-  expect_usage_error("nan,1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-  expect_usage_error("inf,1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-  expect_usage_error(" 1.5,1,262144,0,0,0,0,0,0,0,0,0,0,0", "gigabytes_per_second");
-}
 
 // ---- snapshot_json ------------------------------------------------------------------------------
 
@@ -336,6 +110,31 @@ TEST(SnapshotJson, MachineFactsAndResults) {
   const mini_json::Value& failed = results[1];
   EXPECT_EQ(failed.at("end").as_string(), "worker failed");
   EXPECT_EQ(failed.at("failure").as_string(), "vmsplice: Bad address [EFAULT]");
+}
+
+// ---- the .cmd and .csv files --------------------------------------------------------------------
+
+TEST(ExportCommands, EachResultAsPipetopAndAsTheSeedUnderAComment) {
+  const std::string text = export_commands({moving_trial()});
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  ASSERT_EQ(lines.size(), 4u) << text;
+  EXPECT_TRUE(lines[0].starts_with("# ")) << lines[0];
+  EXPECT_TRUE(lines[1].starts_with("# ")) << lines[1];
+  EXPECT_EQ(lines[2], "pipetop run --writer vmsplice --reader splice --writer-cpu 0 --reader-cpu 1");
+  EXPECT_EQ(lines[3],
+            "taskset -c 0 ./write --write_with_vmsplice --read_with_splice | taskset -c 1 ./read "
+            "--write_with_vmsplice --read_with_splice --bytes_to_pipe=1073741820 --csv");
+}
+
+TEST(ExportCsv, TheSeedsHeaderThenARowPerResult) {
+  const std::string text = export_csv({moving_trial(), failed_trial()});
+  EXPECT_EQ(text, std::string(kSeedCsvHeader) + "\n" + "1.000000,1073741820,262144,0,0,0,0,0,1,1,0,0,0,0\n" +
+                      "0.000000,0,262144,0,0,0,0,0,0,0,0,0,0,0\n");
 }
 
 TEST(SnapshotJson, NoResults) {

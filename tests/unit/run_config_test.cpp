@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <string>
 
+#include "pipetop/core/strategies.hpp"
+
 namespace pipetop {
 namespace {
 
@@ -33,12 +35,28 @@ TEST(KernelPipeBytes, ResultIsAlwaysAtLeastTheRequestAndAPowerOfTwoOfPages) {
   }
 }
 
-TEST(HalfBytes, IsHalfTheBuffer) {
+// As the seed lays the writer out: write owns one buffer and writes all of it per call; vmsplice owns
+// two and vmsplices a whole one per call; --same-buffer splits one into halves, half per call.
+TEST(WriterLayout, AsTheSeedBenchmark) {
   RunConfig c;
   c.buffer_bytes = 256 * kKiB;
-  EXPECT_EQ(half_bytes(c), 128 * kKiB);
-  c.buffer_bytes = 6000;
-  EXPECT_EQ(half_bytes(c), 3000u);
+  WriterLayout w = writer_layout(c);
+  EXPECT_EQ(w.buffers, 1);
+  EXPECT_EQ(w.buffer_bytes, 256 * kKiB);
+  EXPECT_EQ(w.chunks, 1);
+  EXPECT_EQ(w.chunk_bytes, 256 * kKiB);
+  c.writer = WriterKind::vmsplice;
+  w = writer_layout(c);
+  EXPECT_EQ(w.buffers, 2);
+  EXPECT_EQ(w.buffer_bytes, 256 * kKiB);
+  EXPECT_EQ(w.chunks, 2);
+  EXPECT_EQ(w.chunk_bytes, 256 * kKiB);
+  c.same_buffer = true;
+  w = writer_layout(c);
+  EXPECT_EQ(w.buffers, 1);
+  EXPECT_EQ(w.buffer_bytes, 256 * kKiB);
+  EXPECT_EQ(w.chunks, 2);
+  EXPECT_EQ(w.chunk_bytes, 128 * kKiB);
 }
 
 TEST(RequestedPipeBytes, ExplicitPipeSizeWins) {
@@ -49,7 +67,7 @@ TEST(RequestedPipeBytes, ExplicitPipeSizeWins) {
   EXPECT_EQ(requested_pipe_bytes(c), 64 * kKiB);
 }
 
-TEST(RequestedPipeBytes, VmspliceAsksForOneHalf) {
+TEST(RequestedPipeBytes, VmspliceAsksForHalfTheBuffer) {
   RunConfig c;
   c.writer = WriterKind::vmsplice;
   c.buffer_bytes = kMiB;

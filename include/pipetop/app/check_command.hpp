@@ -7,27 +7,30 @@
 #include <string>
 
 #include "pipetop/core/duration.hpp"
+#include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
 
 namespace pipetop {
 
 struct CheckCommand {
-  RunConfig base;                             // pinning, counters, interval from the command line
-  std::int64_t rung_ns = 2 * kNsPerS;         // --seconds
-  std::int64_t tune_budget_ns = 20 * kNsPerS; // --tune-budget
-  bool json = false;
+  RunConfig base;                              // pinning, counters, interval from the command line
+  std::int64_t rung_ns = 2 * kNsPerS;          // --seconds
+  std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
+  OutputFormat format = OutputFormat::text;    // text or json
   std::string export_prefix;
+  bool quiet = false;  // no progress on stderr
 };
 
-// Prints the report (text, or one JSON document with --json) on stdout and progress on stderr.
+// Prints the report (text, or one JSON document) on stdout and progress on stderr.
 // Returns 0, or 1 when a rung could not move data at all (it says which and why).
 [[nodiscard]] int run_check(const CheckCommand& command);
 
 struct TuneCommand {
   RunConfig base;
-  std::int64_t budget_ns = 60 * kNsPerS;  // --budget
-  bool json = false;
+  std::int64_t budget_ns = 60 * kNsPerS;     // --budget
+  OutputFormat format = OutputFormat::text;  // text or json
   std::string export_prefix;
+  bool quiet = false;  // no progress on stderr
 };
 
 // Prints the winner, its GiB/s against the article's final configuration measured in the same run,

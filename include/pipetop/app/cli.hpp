@@ -1,6 +1,6 @@
 #pragma once
-// The command line: CLI11 binds the options to strings and flags, then every value goes through our
-// own parsers (sizes, durations, strategies), so a bad value is a usage error in our words.
+// The command line: CLI11 binds the options, every value goes through pipetop's own parsers (sizes,
+// durations, strategies), and the outcome is a command to run or an exit with the text to print.
 
 #include <optional>
 #include <string>
@@ -17,6 +17,7 @@ struct RunCommand {
   RunConfig config;
   OutputFormat format = OutputFormat::text;
   std::string export_prefix;  // --export: write PREFIX.{cmd,csv,json}
+  bool quiet = false;         // the summary only: no line per second, no sample rows
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text
@@ -28,7 +29,7 @@ struct ParsedCommandLine {
   std::optional<CheckCommand> check;
   std::optional<TuneCommand> tune;
   int exit_code = 0;
-  std::string out;  // for stdout (help)
+  std::string out;  // for stdout (help, version)
   std::string err;  // for stderr (errors)
 };
 

@@ -4,12 +4,15 @@
 
 #include <string>
 
+#include "pipetop/core/report.hpp"
+
 namespace pipetop {
 
 struct EventsCommand {
   bool all = false;    // every event of the detected PMUs, not only the default set
   std::string filter;  // case-insensitive substring of the name
   bool user_only = false;
+  OutputFormat format = OutputFormat::text;  // text or json
 };
 
 // Prints the table on stdout; returns the exit code (0; 3 when libpfm4 cannot initialise).

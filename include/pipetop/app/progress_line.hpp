@@ -8,12 +8,14 @@ namespace pipetop {
 
 class ProgressLine {
  public:
-  ProgressLine();
+  // `quiet`: shows nothing.
+  explicit ProgressLine(bool quiet);
   void show(const std::string& text);
   // Clears the line (on a terminal) before the results are printed.
   void done();
 
  private:
+  bool quiet_;
   bool terminal_;
   bool shown_ = false;
 };

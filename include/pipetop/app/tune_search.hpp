@@ -10,7 +10,8 @@
 namespace pipetop {
 
 // Tunes from `plan` (its pinning, counters and machine limits) within `budget_ns`; progress lines
-// start with `label`.
-[[nodiscard]] TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label);
+// start with `label` (none when `quiet`).
+[[nodiscard]] TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label,
+                                         bool quiet);
 
 }  // namespace pipetop

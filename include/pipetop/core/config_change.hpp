@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/core/run_outcome.hpp"
 
 namespace pipetop {
 
@@ -16,5 +17,10 @@ namespace pipetop {
 // The configuration in words: "vmsplice → splice · huge pages · busy loop · buffer 256 KiB · cpu 0→1"
 // (the pipe's size is the caller's to add: only the running pipe knows it).
 [[nodiscard]] std::string describe_config(const RunConfig& config);
+
+// The pipe of a run in words: "pipe 128 KiB", "pipe 64 KiB (kernel default)", or with what was asked
+// when the kernel gave another size: "pipe 4 KiB (asked 3 B; the kernel rounds up to a power-of-two
+// number of pages)".
+[[nodiscard]] std::string describe_pipe(const RunOutcome& outcome);
 
 }  // namespace pipetop

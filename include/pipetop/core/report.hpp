@@ -17,6 +17,7 @@ namespace pipetop {
 
 enum class OutputFormat { text, csv, json };
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
+[[nodiscard]] std::string_view to_string(OutputFormat format);
 
 class Report {
  public:

@@ -34,15 +34,16 @@ enum class EndReason { duration, bytes, interrupted, worker_failed };
 [[nodiscard]] std::string_view to_string(EndReason reason);
 
 struct RunOutcome {
-  RunConfig config;                   // as run: default CPUs resolved
-  std::uint64_t pipe_bytes = 0;       // F_GETPIPE_SZ of the pipe the workers used
-  std::vector<Sample> writer;         // samples in time order; the first is the start of transfer
+  RunConfig config;                               // as run: default CPUs resolved
+  std::uint64_t pipe_bytes = 0;                   // F_GETPIPE_SZ of the pipe the workers used
+  std::optional<std::uint64_t> pipe_bytes_asked;  // --pipe-size, when the kernel gave another size
+  std::vector<Sample> writer;                     // samples in time order; the first is the start of transfer
   std::vector<Sample> reader;
   std::uint64_t dropped_samples = 0;  // both rings
   HugePageResult huge_pages;
   std::optional<VerifyResult> verify;
   EndReason end = EndReason::duration;
-  std::string failure;  // a worker's error, when end == worker_failed
+  std::string failure;                       // a worker's error, when end == worker_failed
   std::vector<CounterInfo> writer_counters;  // each worker's counters, in sample order
   std::vector<CounterInfo> reader_counters;
   CpuTime writer_cpu;  // CPU time of each worker's transfer

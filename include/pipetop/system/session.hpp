@@ -10,10 +10,10 @@
 #include <memory>
 #include <optional>
 
+#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
-#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/validate.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/event_encoder.hpp"
@@ -38,8 +38,11 @@ class Session {
   // Stops and reaps the workers (SIGKILL after a grace period) if finish() was not called.
   ~Session();
 
+  // As it runs: a --pipe-size the kernel rounded up is the size it gave.
   [[nodiscard]] const RunConfig& config() const { return config_; }
   [[nodiscard]] std::uint64_t pipe_bytes() const { return pipe_bytes_; }
+  // The --pipe-size asked for, when the kernel gave another size.
+  [[nodiscard]] std::optional<std::uint64_t> pipe_bytes_asked() const { return pipe_bytes_asked_; }
   [[nodiscard]] pid_t pid(WorkerRole role) const { return pids_[index(role)]; }
 
   // Moves every sample waiting in the rings to `sink`, in order per worker.
@@ -80,9 +83,10 @@ class Session {
   SharedRegion region_;
   Pipe pipe_;
   std::uint64_t pipe_bytes_ = 0;
+  std::optional<std::uint64_t> pipe_bytes_asked_;
   std::array<pid_t, 2> pids_{-1, -1};
   std::array<std::optional<int>, 2> statuses_;  // waitpid status once reaped
-  std::array<bool, 2> killed_{false, false};      // we sent SIGKILL (after the grace period)
+  std::array<bool, 2> killed_{false, false};    // we sent SIGKILL (after the grace period)
 };
 
 }  // namespace pipetop

@@ -1,7 +1,9 @@
 #pragma once
-// The writer worker: allocates two halves, then moves them into the pipe with write(2) or vmsplice(2)
-// (the article's double buffering: with the pipe holding exactly one half, a completed vmsplice of
-// one half proves the other half has been consumed and may be rewritten).
+// The writer worker: allocates its buffers as the seed benchmark does (writer_layout), then moves them
+// into the pipe with write(2) or vmsplice(2). With vmsplice the pipe holds references to the writer's
+// pages, so it alternates two chunks with the pipe sized to half a buffer: a completed vmsplice of one
+// chunk proves the previous one has been consumed and may be rewritten (the article's double
+// buffering).
 
 #include "pipetop/system/worker_context.hpp"
 

@@ -1,0 +1,57 @@
+#pragma once
+// The command-line options that make a RunConfig, bound once for every command that takes them: the
+// flags from flag_options.hpp, the strategies, sizes, pinning and counting. CLI11 binds them; every
+// value goes through pipetop's own parsers (sizes, durations, strategies), and the first bad value is
+// kept as an Error in pipetop's words (with its hint) for the caller to report.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/run_config.hpp"
+
+namespace pipetop {
+
+// The first value that did not parse, for the caller to report after CLI11 is done.
+struct ParseProblems {
+  std::optional<Error> first;
+  void add(Error error) {
+    if (!first) first = std::move(error);
+  }
+};
+
+// Which groups of options a command takes: check and tune choose the strategies themselves.
+struct ConfigOptionScope {
+  bool strategies = true;  // --writer, --reader and the transfer flags
+  bool buffer = true;      // --buffer-size
+  bool pipe = true;        // --pipe-size
+  bool timing = true;      // --duration, --bytes
+};
+
+// Binds the options of `scope` on `app`, writing into `config` (which holds the defaults).
+void bind_config_options(CLI::App& app, RunConfig& config, ParseProblems& problems, const ConfigOptionScope& scope);
+
+// Binds an option whose text goes through `parse` (a pipetop parser returning Result<T>) into `target`;
+// a failure is added to `problems` prefixed with the option's name.
+template <class T, class Parse>
+CLI::Option* add_parsed_option(CLI::App& app, const std::string& name, const std::string& type_name,
+                               const std::string& help, Parse parse, T& target, ParseProblems& problems) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, parse, &target, &problems](const std::string& text) {
+            Result<T> parsed = parse(text);
+            if (parsed) {
+              target = std::move(*parsed);
+              return;
+            }
+            Error error = parsed.error();
+            error.message = name.substr(name.rfind(',') + 1) + ": " + error.message;
+            problems.add(std::move(error));
+          },
+          help)
+      ->type_name(type_name);
+}
+
+}  // namespace pipetop
