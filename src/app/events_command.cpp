@@ -35,7 +35,7 @@ std::string status_text(const EventRow& row) {
     case CounterState::unavailable:
       break;
   }
-  if (info.reason.ends_with("missing unit mask") && !row.event.unit_masks.empty()) {
+  if (info.problem == CounterProblem::needs_unit_mask && !row.event.unit_masks.empty()) {
     return "needs a unit mask, e.g. " + row.event.name + ":" + row.event.unit_masks.front() + " (" +
            std::to_string(row.event.unit_masks.size()) + " known)";
   }

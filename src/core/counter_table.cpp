@@ -36,6 +36,12 @@ std::string row(std::string_view name, const std::string& writer, const std::str
   return "  " + pad(std::string(name), kNameWidth) + pad(writer, kCellWidth) + reader + "\n";
 }
 
+std::vector<CounterInfo> infos_of(const WorkerSummary& w) {
+  std::vector<CounterInfo> infos;
+  for (const CounterSummary& c : w.counters) infos.push_back(c.info);
+  return infos;
+}
+
 std::string cpu_cell(const WorkerSummary& w) {
   if (!w.cpu_user_percent || !w.cpu_system_percent) return "—";
   return format_fixed(w.cpu_user_percent, 1) + "% user  " + format_fixed(w.cpu_system_percent, 1) + "% sys";
@@ -44,8 +50,9 @@ std::string cpu_cell(const WorkerSummary& w) {
 }  // namespace
 
 std::string counter_table(const RunSummary& s, const RunConfig& config) {
-  std::string text = "  " + pad("counters (" + counter_mode(config) + ")", kNameWidth) +
-                     pad("writer", kCellWidth) + "reader\n";
+  const CounterMode mode = counter_mode(infos_of(s.writer), config.user_only, config.no_counters);
+  std::string text =
+      "  " + pad("counters (" + std::string(mode.label) + ")", kNameWidth) + pad("writer", kCellWidth) + "reader\n";
   for (std::size_t i = 0; i < s.writer.counters.size() && i < s.reader.counters.size(); ++i) {
     text += row(s.writer.counters[i].info.name, cell(s.writer.counters[i]), cell(s.reader.counters[i]));
   }
@@ -54,6 +61,7 @@ std::string counter_table(const RunSummary& s, const RunConfig& config) {
                 format_fixed(s.reader.derived.*field.member, field.decimals));
   }
   text += row("CPU time", cpu_cell(s.writer), cpu_cell(s.reader));
+  if (!mode.why.empty()) text += "  user only: " + mode.why + "\n";
   return text;
 }
 

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 
+#include "pipetop/core/derived_figures.hpp"
+
 namespace pipetop {
 namespace {
 
 constexpr int kHeaderRows = 2;
 constexpr int kMinChartRows = 8;  // title, time axis and at least six rows of plot
-constexpr int kMaxCounterRows = 9;  // the title and eight figures
+// The counters panel: its title, a row per derived figure it shows, and the CPU user/sys row.
+constexpr int kMaxCounterRows = 1 + kPanelFigureRows + 1;
 
 }  // namespace
 

@@ -9,11 +9,16 @@ namespace {
 
 std::string paranoia_words(int paranoid) {
   switch (paranoid) {
-    case -1: return "perf_event_paranoid=-1 allows everything";
-    case 0: return "perf_event_paranoid=0 forbids raw tracepoint access";
-    case 1: return "perf_event_paranoid=1 forbids CPU-wide events";
-    case 2: return "perf_event_paranoid=2 forbids counting the kernel";
-    default: return "perf_event_paranoid=" + std::to_string(paranoid) + " forbids all perf events";
+    case -1:
+      return "perf_event_paranoid=-1 allows everything";
+    case 0:
+      return "perf_event_paranoid=0 forbids raw tracepoint access";
+    case 1:
+      return "perf_event_paranoid=1 forbids CPU-wide events";
+    case 2:
+      return "perf_event_paranoid=2 forbids counting the kernel";
+    default:
+      return "perf_event_paranoid=" + std::to_string(paranoid) + " forbids all perf events";
   }
 }
 
@@ -24,27 +29,29 @@ PerfOpenVerdict explain_perf_open_error(int err, const PerfOpenContext& c) {
     case ENOENT:
     case ENODEV:
       if (c.hardware && !c.hardware_pmu_present) {
-        return {false, "no hardware PMU (virtual machines often expose none)"};
+        return {false, "no hardware PMU (virtual machines often expose none)", CounterProblem::no_pmu};
       }
-      return {false, "not supported by this CPU or kernel"};
+      return {false, "not supported by this CPU or kernel", CounterProblem::unsupported};
     case EACCES:
     case EPERM:
       if (!c.user_only && !c.privileged && c.paranoid >= 2 && c.paranoid < 3) {
-        return {true, "user-only: " + paranoia_words(c.paranoid) + "; run as root or set it to 1"};
+        return {true, paranoia_words(c.paranoid) + "; run as root or set it to 1", CounterProblem::not_permitted};
       }
-      return {false, "denied: " + paranoia_words(c.paranoid) +
-                         (c.privileged ? "" : "; run as root or lower /proc/sys/kernel/perf_event_paranoid")};
+      return {false,
+              "denied: " + paranoia_words(c.paranoid) +
+                  (c.privileged ? "" : "; run as root or lower /proc/sys/kernel/perf_event_paranoid"),
+              CounterProblem::not_permitted};
     case EBUSY:
-      return {false, "counters busy: another tool (perf, a watchdog) holds them"};
+      return {false, "counters busy: another tool (perf, a watchdog) holds them", CounterProblem::busy};
     case EOPNOTSUPP:
-      return {false, "not supported by this PMU (e.g. no sampling or no exclusion here)"};
+      return {false, "not supported by this PMU (e.g. no sampling or no exclusion here)", CounterProblem::unsupported};
     case EMFILE:
     case ENFILE:
-      return {false, "too many open files: raise ulimit -n"};
+      return {false, "too many open files: raise ulimit -n", CounterProblem::too_many_files};
     case EINVAL:
-      return {false, "invalid for this PMU (or too many events in one group)"};
+      return {false, "invalid for this PMU (or too many events in one group)", CounterProblem::unsupported};
     default:
-      return {false, "cannot be opened: " + errno_text(err)};
+      return {false, "cannot be opened: " + errno_text(err), CounterProblem::other};
   }
 }
 

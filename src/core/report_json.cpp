@@ -116,7 +116,9 @@ class JsonReport final : public Report {
     json.key("eagain").value(s.writer.eagain + s.reader.eagain);
     write_worker(json, "writer", s.writer);
     write_worker(json, "reader", s.reader);
-    json.key("counter_mode").value(counter_mode(o.config));
+    const CounterMode mode = counter_mode(o.writer_counters, o.config.user_only, o.config.no_counters);
+    json.key("counter_mode").value(mode.label);
+    if (!mode.why.empty()) json.key("counter_mode_reason").value(mode.why);
     json.key("counters").begin_object();
     write_counters(json, "writer", s.writer);
     write_counters(json, "reader", s.reader);

@@ -48,14 +48,20 @@ WorkerSummary summarize_worker(const std::vector<Sample>& samples, const std::ve
 
 }  // namespace
 
-std::string_view to_string(WorkerRole role) { return role == WorkerRole::writer ? "writer" : "reader"; }
+std::string_view to_string(WorkerRole role) {
+  return role == WorkerRole::writer ? "writer" : "reader";
+}
 
 std::string_view to_string(EndReason reason) {
   switch (reason) {
-    case EndReason::duration: return "duration reached";
-    case EndReason::bytes: return "byte count reached";
-    case EndReason::interrupted: return "interrupted";
-    case EndReason::worker_failed: return "worker failed";
+    case EndReason::duration:
+      return "duration reached";
+    case EndReason::bytes:
+      return "byte count reached";
+    case EndReason::interrupted:
+      return "interrupted";
+    case EndReason::worker_failed:
+      return "worker failed";
   }
   return "unknown";
 }
@@ -65,7 +71,5 @@ RunSummary summarize(const RunOutcome& outcome) {
           summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
           summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu)};
 }
-
-std::string counter_mode(const RunConfig& config) { return config.user_only ? "user only" : "user+kernel"; }
 
 }  // namespace pipetop

@@ -10,7 +10,9 @@ namespace {
 constexpr std::uint64_t kReadFormat =
     PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 
-bool group_refused(int err) { return err == EINVAL || err == ENOSPC; }
+bool group_refused(int err) {
+  return err == EINVAL || err == ENOSPC;
+}
 
 }  // namespace
 
@@ -58,6 +60,7 @@ int CounterSet::open_one(const CounterRequest& request, std::size_t index, const
   CounterInfo& info = infos_[index];
   int& group_index = request.hardware ? hardware_group_ : software_group_;
   std::string user_only_reason = attr.exclude_kernel != 0 ? "--user-only" : "";
+  CounterProblem user_only_problem = attr.exclude_kernel != 0 ? CounterProblem::asked_user_only : CounterProblem::none;
   for (;;) {
     int err = 0;
     Group* group = group_index >= 0 ? &groups_[static_cast<std::size_t>(group_index)] : nullptr;
@@ -76,6 +79,7 @@ int CounterSet::open_one(const CounterRequest& request, std::size_t index, const
       group->members.push_back(index);
       info.state = attr.exclude_kernel != 0 ? CounterState::user_only : CounterState::counting;
       info.reason = user_only_reason;
+      info.problem = user_only_problem;
       return fd;
     }
     PerfOpenContext attempt = context;
@@ -85,21 +89,19 @@ int CounterSet::open_one(const CounterRequest& request, std::size_t index, const
     if (verdict.retry_user_only && attr.exclude_kernel == 0) {
       attr.exclude_kernel = 1;
       user_only_reason = verdict.reason;
+      user_only_problem = verdict.problem;
       continue;
     }
     info.state = CounterState::unavailable;
     info.reason = verdict.reason;
+    info.problem = verdict.problem;
     return -1;
   }
 }
 
 CounterInfo probe_event(const std::string& name, bool user_only, const PerfOpenContext& context) {
-  Result<CounterRequest> request = encode_event(name, user_only);
-  if (!request) {
-    const std::string& message = request.error().message;  // "unknown event 'X': <libpfm4's words>"
-    const std::size_t words = message.find("': ");
-    return {name, CounterState::unavailable, words == std::string::npos ? message : message.substr(words + 3)};
-  }
+  std::expected<CounterRequest, EncodeFailure> request = try_encode_event(name, user_only);
+  if (!request) return {name, CounterState::unavailable, request.error().words, request.error().problem};
   const CounterSet set = CounterSet::open(kernel_perf_api(), {*request}, context);
   return set.infos().front();
 }

@@ -19,8 +19,8 @@ int pfm_status() {
 std::vector<std::string> suggestion_candidates() {
   std::vector<std::string> names = default_event_names();
   for (const char* generic : {"cache-misses", "cache-references", "branches", "branch-misses", "bus-cycles",
-                              "ref-cycles", "L1-dcache-load-misses", "L1-dcache-loads", "LLC-load-misses",
-                              "cpu-clock", "alignment-faults", "emulation-faults"}) {
+                              "ref-cycles", "L1-dcache-load-misses", "L1-dcache-loads", "LLC-load-misses", "cpu-clock",
+                              "alignment-faults", "emulation-faults"}) {
     names.emplace_back(generic);
   }
   for (const EventDescription& e : list_pmu_events()) {
@@ -32,9 +32,10 @@ std::vector<std::string> suggestion_candidates() {
 
 }  // namespace
 
-Result<CounterRequest> encode_event(std::string_view name, bool user_only) {
+std::expected<CounterRequest, EncodeFailure> try_encode_event(std::string_view name, bool user_only) {
   if (const int status = pfm_status(); status != PFM_SUCCESS) {
-    return std::unexpected(environment_error(std::string("libpfm4 could not initialise: ") + pfm_strerror(status)));
+    return std::unexpected(
+        EncodeFailure{std::string("libpfm4 could not initialise: ") + pfm_strerror(status), CounterProblem::other});
   }
   CounterRequest request;
   request.name = std::string(name);
@@ -44,18 +45,28 @@ Result<CounterRequest> encode_event(std::string_view name, bool user_only) {
   const int plm = user_only ? PFM_PLM3 : (PFM_PLM0 | PFM_PLM3);
   const int status = pfm_get_os_event_encoding(request.name.c_str(), plm, PFM_OS_PERF_EVENT, &arg);
   if (status != PFM_SUCCESS) {
-    std::string hint = "pipetop events --all lists the events of this machine's PMUs";
-    const std::vector<std::string> close = suggest_close_matches(name, suggestion_candidates());
-    if (!close.empty()) {
-      std::string list;
-      for (const std::string& c : close) list += (list.empty() ? "" : ", ") + c;
-      hint = "did you mean " + list + "? " + hint;
-    }
-    return std::unexpected(usage_error("unknown event '" + request.name + "': " + pfm_strerror(status), hint));
+    return std::unexpected(EncodeFailure{pfm_strerror(status), status == PFM_ERR_UMASK
+                                                                   ? CounterProblem::needs_unit_mask
+                                                                   : CounterProblem::unknown_event});
   }
   request.attr.size = sizeof(perf_event_attr);
   request.hardware = request.attr.type != PERF_TYPE_SOFTWARE;
   return request;
+}
+
+Result<CounterRequest> encode_event(std::string_view name, bool user_only) {
+  std::expected<CounterRequest, EncodeFailure> request = try_encode_event(name, user_only);
+  if (request) return std::move(*request);
+  if (request.error().problem == CounterProblem::other)
+    return std::unexpected(environment_error(request.error().words));
+  std::string hint = "pipetop events --all lists the events of this machine's PMUs";
+  const std::vector<std::string> close = suggest_close_matches(name, suggestion_candidates());
+  if (!close.empty()) {
+    std::string list;
+    for (const std::string& c : close) list += (list.empty() ? "" : ", ") + c;
+    hint = "did you mean " + list + "? " + hint;
+  }
+  return std::unexpected(usage_error("unknown event '" + std::string(name) + "': " + request.error().words, hint));
 }
 
 Result<std::vector<CounterRequest>> encode_events(const std::vector<std::string>& names, bool user_only) {
@@ -79,7 +90,8 @@ std::vector<EventDescription> list_pmu_events() {
       pfm_event_info_t event{};
       event.size = sizeof event;
       if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT, &event) != PFM_SUCCESS) continue;
-      EventDescription description{std::string(info.name) + "::" + event.name, event.desc != nullptr ? event.desc : "", {}};
+      EventDescription description{
+          std::string(info.name) + "::" + event.name, event.desc != nullptr ? event.desc : "", {}};
       for (int a = 0; a < event.nattrs; ++a) {
         pfm_event_attr_info_t attr{};
         attr.size = sizeof attr;

@@ -167,7 +167,7 @@ std::vector<CounterInfo> Session::counters(WorkerRole role) const {
   std::vector<CounterInfo> infos;
   for (std::uint32_t i = 0; i < report.counter_count && i < kMaxCounters; ++i) {
     const CounterSlot& c = report.counters[i];
-    infos.push_back({c.name, static_cast<CounterState>(c.state), c.reason});
+    infos.push_back({c.name, static_cast<CounterState>(c.state), c.reason, static_cast<CounterProblem>(c.problem)});
   }
   return infos;
 }

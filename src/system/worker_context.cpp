@@ -19,8 +19,9 @@ Result<void> pin_to_cpu(const std::optional<int>& cpu) {
   CPU_ZERO(&set);
   CPU_SET(static_cast<std::size_t>(*cpu), &set);
   if (sched_setaffinity(0, sizeof set, &set) != 0) {
-    return std::unexpected(environment_error("sched_setaffinity(cpu " + std::to_string(*cpu) + "): " + errno_text(errno),
-                                             "the CPU may be offline or outside this process's cpuset"));
+    return std::unexpected(
+        environment_error("sched_setaffinity(cpu " + std::to_string(*cpu) + "): " + errno_text(errno),
+                          "the CPU may be offline or outside this process's cpuset"));
   }
   return {};
 }
@@ -65,6 +66,7 @@ CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<in
     const CounterInfo& info = counters.infos()[i];
     copy_text(report.counters[i].name, info.name);
     report.counters[i].state = static_cast<int>(info.state);
+    report.counters[i].problem = static_cast<int>(info.problem);
     copy_text(report.counters[i].reason, info.reason);
   }
   return counters;
@@ -93,8 +95,8 @@ int report_failure(WorkerSlot& slot, const Error& error) noexcept {
 }
 
 Error syscall_error(std::string_view call, int fd, std::uint64_t bytes, int err) {
-  return runtime_error(std::string(call) + "(fd=" + std::to_string(fd) + ", " + format_size(bytes) + "): " +
-                       errno_text(err));
+  return runtime_error(std::string(call) + "(fd=" + std::to_string(fd) + ", " + format_size(bytes) +
+                       "): " + errno_text(err));
 }
 
 }  // namespace pipetop

@@ -11,38 +11,22 @@ namespace pipetop {
 namespace {
 
 constexpr int kLabelWidth = 20;
+constexpr int kValueWidth = 13;
+constexpr std::string_view kCpuRowLabel = "CPU user / sys";  // from /proc, after the derived figures
 
-struct Row {
-  std::string_view label;
-  std::optional<double> DerivedFigures::*member;  // null for the CPU row
-  std::string_view counter;                      // the counters whose state explains a missing value
-  std::string_view other_counter;                // (a second input, for ratios), or ""
-  int decimals;
-};
+std::string value_text(double v, int decimals) {
+  return v >= 100000 ? format_count(v) : format_fixed(v, decimals);
+}
 
-constexpr std::array<Row, 8> kRows{{
-    {"IPC", &DerivedFigures::ipc, "cycles", "instructions", 2},
-    {"cycles/KiB", &DerivedFigures::cycles_per_kib, "cycles", "", 0},
-    {"instructions/KiB", &DerivedFigures::instructions_per_kib, "instructions", "", 0},
-    {"dTLB misses/MiB", &DerivedFigures::dtlb_misses_per_mib, "dTLB-load-misses", "", 1},
-    {"page faults/GiB", &DerivedFigures::page_faults_per_gib, "page-faults", "", 1},
-    {"context switches/s", &DerivedFigures::context_switches_per_s, "context-switches", "", 0},
-    {"CPU user / sys", nullptr, "", "", 0},
-    {"CPUs utilised", &DerivedFigures::cpu_utilisation, "task-clock", "", 2},
-}};
-
-std::string value_text(double v, int decimals) { return v >= 100000 ? format_count(v) : format_fixed(v, decimals); }
-
-// "n/a: no PMU" style words for a row whose counters do not count, or "—" when they count but this
-// interval gave nothing to divide.
-std::string missing(const std::vector<CounterInfo>& counters, const Row& row, bool off) {
+// "n/a: no PMU" style words for a figure whose input counters do not count, or "—" when they count but
+// this interval gave nothing to divide.
+std::string missing(const std::vector<CounterInfo>& counters, const DerivedField& field, bool off) {
   if (off) return "off";
   for (const CounterInfo& c : counters) {
-    if ((c.name != row.counter && c.name != row.other_counter) || c.state != CounterState::unavailable) continue;
-    if (c.reason.starts_with("no hardware PMU")) return "n/a: no PMU";
-    if (c.reason.starts_with("denied")) return "n/a: denied";
-    if (c.reason.starts_with("counters busy")) return "n/a: busy";
-    return "n/a";
+    const bool input = c.name == field.inputs[0] || (!field.inputs[1].empty() && c.name == field.inputs[1]);
+    if (!input || c.state != CounterState::unavailable) continue;
+    const std::string_view words = short_words(c.problem);
+    return words == "n/a" ? std::string(words) : "n/a: " + std::string(words);
   }
   return "—";
 }
@@ -88,36 +72,40 @@ std::string sparkline(const std::deque<FigurePoint>& points, std::optional<doubl
   return out;
 }
 
-void draw_cell(Canvas& canvas, int x, int y, int w, const Row& row, const DashboardModel& m, WorkerRole role) {
+// The value right-aligned in the cell's first 13 columns.
+void draw_value(Canvas& canvas, int x, int y, int w, const std::string& text, Style style) {
+  const int value_w = std::min(w, kValueWidth);
+  draw_clipped(canvas, x + std::max(0, value_w - text_width(text)), y, text, value_w, style);
+}
+
+void draw_figure(Canvas& canvas, int x, int y, int w, const DerivedField& field, const DashboardModel& m,
+                 WorkerRole role) {
   const std::deque<FigurePoint>& points = m.history.figures(role);
   const std::vector<CounterInfo>& counters = m.history.counters(role);
-  const int value_w = std::min(w, 13);
-  std::string text;
-  Style style{Color::normal, true, false};
-  if (row.member == nullptr) {
-    const WorkerCpuUse& cpu = role == WorkerRole::writer ? m.writer_cpu : m.reader_cpu;
-    text = cpu.user_percent && cpu.system_percent
-               ? format_fixed(cpu.user_percent, 0) + "% / " + format_fixed(cpu.system_percent, 0) + "%"
-               : "—";
+  const std::optional<double> v = points.empty() ? std::nullopt : points.back().figures.*field.member;
+  if (v) {
+    draw_value(canvas, x, y, w, value_text(*v, field.decimals) + (user_only(counters, field.inputs[0]) ? " u" : ""),
+               {Color::normal, true, false});
   } else {
-    const std::optional<double> v = points.empty() ? std::nullopt : points.back().figures.*row.member;
-    if (v) {
-      text = value_text(*v, row.decimals);
-      if (user_only(counters, row.counter)) text += " u";
-    } else {
-      text = missing(counters, row, m.state.config.no_counters);
-      style = {Color::dim, false, false};
-    }
+    draw_value(canvas, x, y, w, missing(counters, field, m.state.config.no_counters), {Color::dim, false, false});
   }
-  draw_clipped(canvas, x + std::max(0, value_w - text_width(text)), y, text, value_w, style);
+  const int value_w = std::min(w, kValueWidth);
   const int spark_w = w - value_w - 2;
-  if (const std::optional<double> fraction = scaled_fraction(counters, points, row.counter)) {
+  if (const std::optional<double> fraction = scaled_fraction(counters, points, field.inputs[0])) {
     const std::string percent = format_fixed(*fraction * 100, 0) + "%";
     const int room = w - value_w - 1;
     draw_clipped(canvas, x + value_w + 1, y, room >= 11 ? "scaled " + percent : percent, room, {Color::warn});
-  } else if (row.member != nullptr && spark_w >= 8 && !points.empty()) {
-    canvas.text(x + value_w + 2, y, sparkline(points, row.member, spark_w, canvas.unicode()), {Color::chart});
+  } else if (spark_w >= 8 && !points.empty()) {
+    canvas.text(x + value_w + 2, y, sparkline(points, field.member, spark_w, canvas.unicode()), {Color::chart});
   }
+}
+
+void draw_cpu(Canvas& canvas, int x, int y, int w, const WorkerCpuUse& cpu) {
+  draw_value(canvas, x, y, w,
+             cpu.user_percent && cpu.system_percent
+                 ? format_fixed(cpu.user_percent, 0) + "% / " + format_fixed(cpu.system_percent, 0) + "%"
+                 : "—",
+             {Color::normal, true, false});
 }
 
 }  // namespace
@@ -128,13 +116,20 @@ void draw_counters(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   const int reader_x = writer_x + column_w + 1;
   const Style heading{Color::title, true, false};
   canvas.text(a.x + 1, a.y, "counters", heading);
-  canvas.text(writer_x + std::max(0, std::min(column_w, 13) - 6), a.y, "writer", heading);
-  canvas.text(reader_x + std::max(0, std::min(column_w, 13) - 6), a.y, "reader", heading);
-  for (std::size_t i = 0; i < kRows.size() && static_cast<int>(i) + 1 < a.h; ++i) {
-    const int y = a.y + 1 + static_cast<int>(i);
-    canvas.text(a.x + 1, y, kRows[i].label, {Color::dim});
-    draw_cell(canvas, writer_x, y, column_w, kRows[i], m, WorkerRole::writer);
-    draw_cell(canvas, reader_x, y, column_w, kRows[i], m, WorkerRole::reader);
+  canvas.text(writer_x + std::max(0, std::min(column_w, kValueWidth) - 6), a.y, "writer", heading);
+  canvas.text(reader_x + std::max(0, std::min(column_w, kValueWidth) - 6), a.y, "reader", heading);
+  int y = a.y + 1;
+  for (const DerivedField& field : kDerivedFields) {
+    if (!field.in_panel || y >= a.y + a.h) continue;
+    canvas.text(a.x + 1, y, field.label, {Color::dim});
+    draw_figure(canvas, writer_x, y, column_w, field, m, WorkerRole::writer);
+    draw_figure(canvas, reader_x, y, column_w, field, m, WorkerRole::reader);
+    ++y;
+  }
+  if (y < a.y + a.h) {
+    canvas.text(a.x + 1, y, kCpuRowLabel, {Color::dim});
+    draw_cpu(canvas, writer_x, y, column_w, m.writer_cpu);
+    draw_cpu(canvas, reader_x, y, column_w, m.reader_cpu);
   }
 }
 

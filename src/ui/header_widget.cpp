@@ -57,14 +57,15 @@ int parts_width(const std::vector<Part>& parts, int separator) {
 }
 
 std::string counters_note(const DashboardModel& m) {
-  std::string note = "counters " + counter_mode(m.state.config);
-  for (const CounterInfo& info : m.history.counters(WorkerRole::writer)) {
-    if (info.name == "cycles" && info.state == CounterState::unavailable) {
-      note += info.reason.starts_with("no hardware PMU") ? " (no hardware PMU: virtual machine?)"
-                                                         : " (hardware: " + info.reason + ")";
-    }
+  const std::vector<CounterInfo>& counters = m.history.counters(WorkerRole::writer);
+  const CounterMode mode = counter_mode(counters, m.state.config.user_only, m.state.config.no_counters);
+  std::string note = "counters " + std::string(mode.label);
+  if (!mode.why.empty()) note += " (" + mode.why + ")";
+  for (const CounterInfo& info : counters) {
+    if (info.name != "cycles" || info.state != CounterState::unavailable) continue;
+    note += info.problem == CounterProblem::no_pmu ? " (no hardware PMU: virtual machine?)"
+                                                   : " (hardware: " + info.reason + ")";
   }
-  if (m.state.config.no_counters) note = "counters off";
   return note;
 }
 

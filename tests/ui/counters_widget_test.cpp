@@ -13,7 +13,7 @@ namespace {
 using namespace uitest;
 
 // Rows of the panel (counters_widget.cpp kRows), below its heading row.
-enum Row { kIpc = 1, kCyclesPerKib, kInstructionsPerKib, kDtlb, kFaults, kSwitches, kCpu, kUtilised };
+enum Row { kIpc = 1, kCyclesPerKib, kInstructionsPerKib, kDtlb, kFaults, kSwitches, kUtilised, kCpu };
 
 const char kNoPmu[] = "no hardware PMU (virtual machines often expose none)";
 
@@ -58,14 +58,9 @@ TEST(Counters, HeadingsAndLabels) {
   EXPECT_EQ(count(c.line(0), "writer"), 1);
   EXPECT_EQ(count(c.line(0), "reader"), 1);
   EXPECT_LT(c.line(0).find("writer"), c.line(0).find("reader"));
-  const char* labels[] = {"IPC",
-                          "cycles/KiB",
-                          "instructions/KiB",
-                          "dTLB misses/MiB",
-                          "page faults/GiB",
-                          "context switches/s",
-                          "CPU user / sys",
-                          "CPUs utilised"};
+  const char* labels[] = {
+      "IPC",           "cycles/KiB",    "instructions/KiB", "dTLB misses/MiB", "page faults/GiB", "context switches/s",
+      "CPUs utilised", "CPU user / sys"};
   for (int i = 0; i < 8; ++i) EXPECT_TRUE(c.line(i + 1).starts_with(std::string(" ") + labels[i])) << c.line(i + 1);
 }
 
@@ -94,6 +89,7 @@ TEST(Counters, NoPmuSaysSo) {
     FakeCounter& c = named(counters, name);
     c.state = CounterState::unavailable;
     c.reason = kNoPmu;
+    c.problem = CounterProblem::no_pmu;
   }
   const Scene s = scene_with(counters);
   TextCanvas c(120, 10);
@@ -115,10 +111,13 @@ TEST(Counters, OtherReasons) {
   std::vector<FakeCounter> counters = default_counters();
   named(counters, "cycles").state = CounterState::unavailable;
   named(counters, "cycles").reason = "denied by perf_event_paranoid 3";
+  named(counters, "cycles").problem = CounterProblem::not_permitted;
   named(counters, "instructions").state = CounterState::unavailable;
   named(counters, "instructions").reason = "counters busy (another tool holds the PMU)";
+  named(counters, "instructions").problem = CounterProblem::busy;
   named(counters, "dTLB-load-misses").state = CounterState::unavailable;
   named(counters, "dTLB-load-misses").reason = "not supported on this CPU";
+  named(counters, "dTLB-load-misses").problem = CounterProblem::unsupported;
   const Scene s = scene_with(counters);
   TextCanvas c(120, 10);
   draw_counters(c, Rect{0, 0, 120, 10}, s.model());

@@ -31,6 +31,7 @@ struct FakeCounter {
   double running = 1.0;   // fraction of its enabled time on the PMU
   CounterState state = CounterState::counting;
   std::string reason;
+  CounterProblem problem = CounterProblem::none;
 };
 
 // The default set, counting, at plausible rates (IPC 1.5, 3 GHz).
@@ -45,7 +46,7 @@ inline std::vector<FakeCounter> default_counters() {
 
 inline std::vector<CounterInfo> infos(const std::vector<FakeCounter>& counters) {
   std::vector<CounterInfo> out;
-  for (const FakeCounter& c : counters) out.push_back({c.name, c.state, c.reason});
+  for (const FakeCounter& c : counters) out.push_back({c.name, c.state, c.reason, c.problem});
   return out;
 }
 

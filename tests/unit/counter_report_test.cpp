@@ -33,8 +33,8 @@ std::vector<CounterInfo> layout() {
   return {
       {"cycles", CounterState::counting, ""},
       {"instructions", CounterState::counting, ""},
-      {"dTLB-load-misses", CounterState::unavailable, kNoPmu},
-      {"page-faults", CounterState::user_only, kParanoia},
+      {"dTLB-load-misses", CounterState::unavailable, kNoPmu, CounterProblem::no_pmu},
+      {"page-faults", CounterState::user_only, kParanoia, CounterProblem::not_permitted},
       {"task-clock", CounterState::counting, ""},
   };
 }
@@ -67,14 +67,15 @@ std::vector<Sample> worker_samples(std::int64_t start, std::uint64_t bytes_per_s
   return out;
 }
 
-// Writer: 1.25 GiB in 1 s (128 MiB per step); cycles multiplexed (on a counter 63% of the time: 63 M counted per step stand
-// for 100 M), 150 M instructions per step, 3 page faults per step, 80 ms task-clock per step (0.8 CPU).
-// Reader: the same bytes a millisecond later; 200 M cycles, 100 M instructions, 90 ms task-clock.
+// Writer: 1.25 GiB in 1 s (128 MiB per step); cycles multiplexed (on a counter 63% of the time: 63 M counted per step
+// stand for 100 M), 150 M instructions per step, 3 page faults per step, 80 ms task-clock per step (0.8 CPU). Reader:
+// the same bytes a millisecond later; 200 M cycles, 100 M instructions, 90 ms task-clock.
 RunOutcome counted_outcome() {
   RunOutcome o;
   o.config.interval_ns = 100 * kMs;
   o.pipe_bytes = 64 * kKiB;
-  o.writer = worker_samples(kT0, 128 * kMiB, {{63'000'000, 63}, {150'000'000, 100}, {0, 100}, {3, 100}, {80 * kMs, 100}});
+  o.writer =
+      worker_samples(kT0, 128 * kMiB, {{63'000'000, 63}, {150'000'000, 100}, {0, 100}, {3, 100}, {80 * kMs, 100}});
   o.reader = worker_samples(kT0 + kMs, 128 * kMiB,
                             {{200'000'000, 100}, {100'000'000, 100}, {0, 100}, {5, 100}, {90 * kMs, 100}});
   o.writer_counters = layout();
@@ -292,10 +293,23 @@ TEST(SummarizeCounters, NoCountersNoEntries) {
 }
 
 TEST(CounterMode, UserKernelOrUserOnly) {
-  RunConfig config;
-  EXPECT_EQ(counter_mode(config), "user+kernel");
-  config.user_only = true;
-  EXPECT_EQ(counter_mode(config), "user only");
+  const std::vector<CounterInfo> counting = {{"cycles", CounterState::counting, "", CounterProblem::none}};
+  EXPECT_EQ(counter_mode(counting, false, false).label, "user+kernel");
+  const std::vector<CounterInfo> asked = {
+      {"cycles", CounterState::user_only, "--user-only", CounterProblem::asked_user_only}};
+  EXPECT_EQ(counter_mode(asked, true, false).label, "user only");
+  EXPECT_EQ(counter_mode(asked, true, false).why, "");
+  EXPECT_EQ(counter_mode({}, false, true).label, "off");
+}
+
+// Issue 13, failure 16: counters that fell back to user-only were still called "user+kernel".
+TEST(CounterMode, AFallbackToUserOnlySaysSoAndWhy) {
+  const std::vector<CounterInfo> forced = {
+      {"page-faults", CounterState::counting, "", CounterProblem::none},
+      {"cycles", CounterState::user_only, "perf_event_paranoid=2 forbids counting the kernel",
+       CounterProblem::not_permitted}};
+  EXPECT_EQ(counter_mode(forced, false, false).label, "user only");
+  EXPECT_EQ(counter_mode(forced, false, false).why, "perf_event_paranoid=2 forbids counting the kernel");
 }
 
 // ---------------------------------------------------------------- CSV
@@ -433,7 +447,9 @@ TEST(JsonCounters, SampleWithFewerReadingsHasNulls) {
 
 TEST(JsonCounters, SummaryCounterMode) {
   RunOutcome o = counted_outcome();
-  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").as_string(), "user+kernel");
+  // page-faults fell back to user space: the mode says so, and why.
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").as_string(), "user only");
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").as_string(), kParanoia);
   o.config.user_only = true;
   EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").as_string(), "user only");
 }
@@ -548,7 +564,7 @@ RunOutcome awkward_outcome() {
     sample.t_ns = kT0;  // time stands still
     sample.counters[kCycles].time_running = 0;
   }
-  for (Sample& sample : o.reader) sample.bytes = 0;  // nothing moved
+  for (Sample& sample : o.reader) sample.bytes = 0;            // nothing moved
   o.reader.front().counters[kInstructions].value = 1'000'000;  // then backwards
   o.reader.back().counters[kInstructions].value = 0;
   o.reader.back().counters[kTaskClock].time_enabled = 0;
@@ -585,7 +601,8 @@ TEST(CounterReports, AwkwardReadingsGiveNullsNotNumbers) {
 TEST(TextCounters, SummaryContainsTheCounterTable) {
   const RunOutcome o = counted_outcome();
   const std::string text = run_report(OutputFormat::text, o).back();
-  EXPECT_NE(text.find("counters (user+kernel)"), std::string::npos) << text;
+  EXPECT_NE(text.find("counters (user only)"), std::string::npos) << text;  // page-faults fell back
+  EXPECT_NE(text.find("  user only: " + kParanoia), std::string::npos) << text;
   EXPECT_NE(text.find("  cycles "), std::string::npos) << text;
   EXPECT_NE(text.find("[scaled 63%]"), std::string::npos) << text;
   EXPECT_NE(text.find("n/a: " + kNoPmu + " (both)"), std::string::npos) << text;
@@ -594,7 +611,7 @@ TEST(TextCounters, SummaryContainsTheCounterTable) {
   EXPECT_NE(text.find("20.0% user"), std::string::npos) << text;
   EXPECT_NE(text.find("60.0% sys"), std::string::npos) << text;
   // The table sits before the closing lines.
-  EXPECT_LT(text.find("counters (user+kernel)"), text.find("  ended "));
+  EXPECT_LT(text.find("counters (user only)"), text.find("  ended "));
 }
 
 TEST(TextCounters, SummaryNamesUserOnlyMode) {

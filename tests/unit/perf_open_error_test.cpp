@@ -9,7 +9,9 @@
 namespace pipetop {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 PerfOpenContext hardware_event() {
   PerfOpenContext c;
@@ -64,7 +66,7 @@ TEST(ExplainPerfOpenError, ParanoidTwoUnprivilegedRetriesUserOnly) {
     const PerfOpenVerdict v = explain_perf_open_error(err, hardware_event());
     EXPECT_TRUE(v.retry_user_only) << err;
     EXPECT_TRUE(contains(v.reason, "perf_event_paranoid=2")) << v.reason;
-    EXPECT_TRUE(contains(v.reason, "user-only")) << v.reason;
+    EXPECT_EQ(v.problem, CounterProblem::not_permitted);
   }
   // Software events too: paranoid 2 forbids counting the kernel whatever the event.
   const PerfOpenVerdict sw = explain_perf_open_error(EACCES, software_event());
@@ -143,8 +145,8 @@ TEST(ExplainPerfOpenError, AnOddErrnoNamesIt) {
 }
 
 TEST(ExplainPerfOpenError, ReasonIsNeverEmpty) {
-  for (const int err : {0, ENOENT, ENODEV, EACCES, EPERM, EBUSY, EOPNOTSUPP, EMFILE, ENFILE, EINVAL, E2BIG, ESRCH,
-                        EFAULT, 12345}) {
+  for (const int err :
+       {0, ENOENT, ENODEV, EACCES, EPERM, EBUSY, EOPNOTSUPP, EMFILE, ENFILE, EINVAL, E2BIG, ESRCH, EFAULT, 12345}) {
     for (const bool hardware : {false, true}) {
       for (const bool user_only : {false, true}) {
         for (const int paranoid : {-1, 0, 1, 2, 3, 4}) {

@@ -15,7 +15,7 @@ namespace pipetop {
 // One counter of one worker over its whole transfer (first to last sample).
 struct CounterSummary {
   CounterInfo info;
-  std::optional<double> value;             // scaled when multiplexed; none if unavailable or never ran
+  std::optional<double> value;  // scaled when multiplexed; none if unavailable or never ran
   std::optional<double> per_second;
   std::optional<double> per_gib;           // per GiB this worker moved
   std::optional<double> running_fraction;  // of the enabled time; < 1 when multiplexed
@@ -26,8 +26,8 @@ struct WorkerSummary {
   std::uint64_t syscalls = 0;
   std::uint64_t eagain = 0;
   std::vector<CounterSummary> counters;
-  DerivedFigures derived;                     // over the whole transfer
-  std::optional<double> cpu_user_percent;     // of one CPU, over the transfer's wall time
+  DerivedFigures derived;                  // over the whole transfer
+  std::optional<double> cpu_user_percent;  // of one CPU, over the transfer's wall time
   std::optional<double> cpu_system_percent;
 };
 
@@ -38,8 +38,5 @@ struct RunSummary {
 };
 
 [[nodiscard]] RunSummary summarize(const RunOutcome& outcome);
-
-// "user+kernel" or "user only": what the counters of this run include.
-[[nodiscard]] std::string counter_mode(const RunConfig& config);
 
 }  // namespace pipetop

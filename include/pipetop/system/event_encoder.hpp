@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
 
 namespace pipetop {
@@ -17,6 +18,15 @@ struct CounterRequest {
   perf_event_attr attr{};  // disabled, read_format and the privilege levels are set by the counter set
   bool hardware = false;   // a PMU event rather than a kernel software event
 };
+
+// Why libpfm4 could not encode a name: its words, and what they mean for the user.
+struct EncodeFailure {
+  std::string words;       // libpfm4's ("event not found", "missing unit mask"...)
+  CounterProblem problem;  // unknown_event, needs_unit_mask, or other (libpfm4 cannot initialise)
+};
+
+// Encodes `name` for counting user and kernel (or user space only). On failure, libpfm4's words.
+[[nodiscard]] std::expected<CounterRequest, EncodeFailure> try_encode_event(std::string_view name, bool user_only);
 
 // Encodes `name` for counting user and kernel (or user space only). An unknown name is a usage error
 // naming it and suggesting close matches; a libpfm4 that cannot initialise is an environment error.

@@ -25,7 +25,8 @@ enum class WorkerState : int { starting, ready, running, finished, failed };
 // A counter's name, state and reason, as a worker opened it (CounterInfo in fixed storage).
 struct CounterSlot {
   char name[96] = {};
-  int state = 0;  // CounterState
+  int state = 0;    // CounterState
+  int problem = 0;  // CounterProblem
   char reason[160] = {};
 };
 
@@ -44,7 +45,7 @@ struct WorkerReport {
   std::uint64_t verify_first_mismatch = 0;
   std::uint32_t counter_count = 0;
   CounterSlot counters[kMaxCounters] = {};
-  std::int64_t cpu_user_ns = 0;  // CPU time of the transfer itself (from go to the end), user space
+  std::int64_t cpu_user_ns = 0;    // CPU time of the transfer itself (from go to the end), user space
   std::int64_t cpu_system_ns = 0;  // and kernel
 };
 
