@@ -17,7 +17,9 @@ Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii) {
     return std::unexpected(environment_error("stdout is not a terminal: the dashboard needs one",
                                              "use pipetop run for a headless run (text, CSV or JSON)"));
   }
-  std::setlocale(LC_ALL, "");
+  // The character type only: with LC_ALL a locale such as de_DE would turn every "%.2f" in the
+  // exports written from the dashboard into "1,50".
+  std::setlocale(LC_CTYPE, "");
   const bool utf8 = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
   if (newterm(nullptr, stdout, stdin) == nullptr) {
     const char* term = std::getenv("TERM");
