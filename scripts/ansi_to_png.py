@@ -3,9 +3,12 @@
 
 Usage: ansi_to_png.py CAPTURE OUT.png [--cols N] [--rows N] [--font-size PX]
 
-Each cell is drawn on a grid in DejaVu Sans Mono (Bold for bold text) on a dark background, with
-colours, bold, dim, reverse and underline from the SGR escapes (8/16 colours, 256-colour and
-24-bit forms). Block elements (half and full blocks: the big digits), the light box-drawing lines
+Each cell is drawn on a grid in DejaVu Sans Mono (Bold for bold text), with colours, bold, dim,
+reverse and underline from the SGR escapes (8/16 colours, 256-colour and 24-bit forms). The page
+behind the cells is the capture's own background: the one most of its cells have, so a capture of a
+theme that paints its background (pipetop's light and high-contrast themes) keeps it in the margin
+and in the cells tmux leaves out (`capture-pane` drops the blanks at the end of a line, whatever
+their colour); a capture in the terminal's default colours gets a dark page. Block elements (half and full blocks: the big digits), the light box-drawing lines
 and braille (U+2800..U+28FF, the chart: DejaVu Sans Mono has no braille) are drawn as shapes, dot by
 dot, so that they join from cell to cell as in a terminal; a character missing from the monospace
 font comes from DejaVu Sans, as a terminal's fallback would. The image is drawn at twice the size
@@ -122,7 +125,8 @@ ESCAPE = re.compile(r"\x1b\[([0-9;?]*)([@-~])|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x1b\
 
 
 def parse(text, cols, rows):
-    """The capture as rows of (char, Style) cells, padded or cut to cols x rows."""
+    """The capture as rows of (char, Style) cells, padded or cut to cols x rows with blank cells on
+    the page's background (page_background)."""
     grid = []
     style = Style()
     for line in text.split("\n"):
@@ -140,12 +144,22 @@ def parse(text, cols, rows):
     rows = rows or len(grid)
     cols = cols or max((len(r) for r in grid), default=0)
     blank = Style()
+    blank.bg = page_background(grid)
     out = []
     for r in range(rows):
         row = grid[r] if r < len(grid) else []
         row = row[:cols] + [(" ", blank)] * (cols - len(row))
         out.append(row)
     return out, cols, rows
+
+
+def page_background(grid):
+    """The background most cells have: a colour, or None for the terminal's default."""
+    counts = {}
+    for row in grid:
+        for _, style in row:
+            counts[style.bg] = counts.get(style.bg, 0) + 1
+    return max(counts, key=counts.get) if counts else None
 
 
 def add_text(cells, text, style):
@@ -265,14 +279,15 @@ def render(grid, cols, rows, font_size):
     w = round(fonts.regular.getlength("M"))
     h = ascent + descent
     pad = PADDING * scale
-    image = Image.new("RGB", (cols * w + 2 * pad, rows * h + 2 * pad), BACKGROUND)
+    page = page_background(grid) or BACKGROUND
+    image = Image.new("RGB", (cols * w + 2 * pad, rows * h + 2 * pad), page)
     draw = ImageDraw.Draw(image)
     for r, row in enumerate(grid):
         y = pad + r * h
         for c, (ch, style) in enumerate(row):
             x = pad + c * w
             fg, bg = colours(style)
-            if bg != BACKGROUND:
+            if bg != page:
                 draw.rectangle([x, y, x + w - 1, y + h - 1], fill=bg)
             if ch in ("", " "):
                 pass

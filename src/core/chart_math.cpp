@@ -116,4 +116,33 @@ std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std:
   return out;
 }
 
+YScale envelope_scale(const std::vector<Envelope>& columns, bool log, std::optional<double> y_max) {
+  std::optional<double> lo;
+  std::optional<double> hi;
+  for (const Envelope& e : columns) {
+    if (!e.present) continue;
+    if (e.lo > 0) lo = std::min(lo.value_or(e.lo), e.lo);
+    hi = std::max(hi.value_or(e.hi), e.hi);
+  }
+  if (!y_max || !std::isfinite(*y_max) || *y_max <= 0) return fit_scale(lo, hi, log);
+  if (!log) return {0.0, *y_max, false};
+  const double top = std::pow(10.0, std::ceil(std::log10(*y_max) - 1e-9));
+  const YScale fitted = fit_scale(lo, top, true);
+  return {std::min(fitted.lo, top / 10), top, true};
+}
+
+std::vector<std::optional<LabelSpan>> place_labels(const std::vector<int>& marker_x, const std::vector<int>& widths,
+                                                   int row_cells) {
+  std::vector<std::optional<LabelSpan>> spans(marker_x.size());
+  int free_from = 0;
+  for (std::size_t i = 0; i < marker_x.size() && i < widths.size(); ++i) {
+    int x = std::max(marker_x[i], free_from);
+    if (x + widths[i] > row_cells) x = std::max(free_from, marker_x[i] + 1 - widths[i]);
+    if (x >= row_cells - 2) continue;
+    spans[i] = LabelSpan{x, std::min(widths[i], row_cells - x)};
+    free_from = x + 1 + spans[i]->cells;
+  }
+  return spans;
+}
+
 }  // namespace pipetop

@@ -37,21 +37,24 @@ void draw_time_axis(Canvas& canvas, const Rect& plot, std::int64_t window_ns) {
 
 // Markers at configuration changes in view: a dotted line and its label along the top row.
 void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std::int64_t t0) {
-  int free_from = plot.x;
+  std::vector<int> marker_x;
+  std::vector<std::string> labels;
+  std::vector<int> widths;
   const std::vector<Segment>& segments = m.history.segments();
   for (std::size_t i = 1; i < segments.size(); ++i) {  // the first segment is the start: no marker
     const Segment& segment = segments[i];
     if (segment.start_ns <= t0 || segment.start_ns > m.now_ns) continue;
     const double fraction = static_cast<double>(segment.start_ns - t0) / static_cast<double>(m.window_ns);
-    const int x = plot.x + std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1);
+    marker_x.push_back(std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1));
+    labels.push_back(canvas.unicode() ? segment.label : to_ascii(segment.label));
+    widths.push_back(text_width(labels.back()));
+  }
+  const std::vector<std::optional<LabelSpan>> spans = place_labels(marker_x, widths, plot.w);
+  for (std::size_t i = 0; i < marker_x.size(); ++i) {
+    const int x = plot.x + marker_x[i];
     for (int r = 0; r < plot.h; ++r) canvas.text(x, plot.y + r, canvas.unicode() ? "┊" : ":", {Color::marker});
-    // The label starts at its marker, or ends there when the right edge is too close.
-    const int width = text_width(segment.label);
-    int label_x = std::max(x, free_from);
-    if (label_x + width > plot.x + plot.w) label_x = std::max(free_from, x + 1 - width);
-    if (label_x < plot.x + plot.w - 2) {
-      free_from = label_x + 1 + draw_clipped(canvas, label_x, plot.y - 1, segment.label, plot.x + plot.w - label_x,
-                                             {Color::marker, true, false});
+    if (spans[i]) {
+      draw_clipped(canvas, plot.x + spans[i]->x, plot.y - 1, labels[i], spans[i]->cells, {Color::marker, true, false});
     }
   }
 }
@@ -65,14 +68,7 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   const std::int64_t t0 = m.now_ns - m.window_ns;
   DotGrid grid(plot.w, plot.h);
   const std::vector<Envelope> columns = column_envelopes(m.history.rates(), t0, m.now_ns, grid.dot_columns());
-  std::optional<double> lo;
-  std::optional<double> hi;
-  for (const Envelope& e : columns) {
-    if (!e.present) continue;
-    if (e.lo > 0) lo = std::min(lo.value_or(e.lo), e.lo);
-    hi = std::max(hi.value_or(e.hi), e.hi);
-  }
-  const YScale scale = fit_scale(lo, hi, m.state.log_scale);
+  const YScale scale = envelope_scale(columns, m.state.log_scale);
   // The envelope (lowest to highest 10 ms rate) dim, the column's mean bright: short dips stay visible
   // without a noisy column reading as its peak.
   DotGrid means(plot.w, plot.h);
@@ -94,7 +90,7 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
                   mean_here ? Style{Color::chart, true, false} : Style{Color::chart_dim});
     }
   }
-  if (!hi) {
+  if (std::ranges::none_of(columns, &Envelope::present)) {
     const std::string waiting = "waiting for samples…";
     canvas.text(plot.x + std::max(0, (plot.w - text_width(waiting)) / 2), plot.y + plot.h / 2,
                 canvas.unicode() ? waiting : "waiting for samples...", {Color::dim});

@@ -2,53 +2,41 @@
 
 #include <ncurses.h>
 
-#include <array>
 #include <string>
+
+#include "pipetop/ui/theme.hpp"
 
 namespace pipetop {
 namespace {
 
-struct Pair {
-  Color color;
-  short foreground;
-  bool dim;
-};
-
-// Colours that stay legible on a projector: no dark blue on black, dim only for secondary text.
-constexpr std::array<Pair, 10> kPairs{{{Color::normal, -1, false},
-                                      {Color::dim, -1, true},
-                                      {Color::title, COLOR_CYAN, false},
-                                      {Color::accent, COLOR_YELLOW, false},
-                                      {Color::good, COLOR_GREEN, false},
-                                      {Color::warn, COLOR_YELLOW, false},
-                                      {Color::bad, COLOR_RED, false},
-                                      {Color::chart, COLOR_GREEN, false},
-                                      {Color::chart_dim, COLOR_GREEN, true},
-                                      {Color::marker, COLOR_MAGENTA, false}}};
+// A Color's colour pair: 1 + its index (pair 0 is the terminal's own colours).
+short pair_of(Color color) { return static_cast<short>(static_cast<int>(color) + 1); }
 
 }  // namespace
 
-NcursesCanvas::NcursesCanvas(bool unicode, bool color) : unicode_(unicode), color_(color) {}
+NcursesCanvas::NcursesCanvas(bool unicode, ColorDepth depth, ThemeName theme)
+    : unicode_(unicode), depth_(depth), theme_(theme) {}
 
-void NcursesCanvas::init_colors() const {
-  if (!color_) return;
-  start_color();
-  use_default_colors();
-  for (std::size_t i = 0; i < kPairs.size(); ++i) {
-    init_pair(static_cast<short>(i + 1), kPairs[i].foreground, -1);
+void NcursesCanvas::apply_theme(ThemeName theme) {
+  theme_ = theme;
+  if (depth_ == ColorDepth::none) return;
+  for (const Color color : kColors) {
+    const CellLook look = resolve_look(theme_, {color}, depth_);
+    init_pair(pair_of(color), look.fg, look.bg);
   }
+  bkgd(static_cast<chtype>(COLOR_PAIR(pair_of(Color::normal))));
+  redrawwin(stdscr);
 }
 
 int NcursesCanvas::width() const { return COLS; }
 int NcursesCanvas::height() const { return LINES; }
 
 int NcursesCanvas::attributes(Style style) const {
-  const auto index = static_cast<std::size_t>(style.color);
-  int attr = color_ ? static_cast<int>(COLOR_PAIR(static_cast<int>(index + 1))) : 0;
-  if (kPairs[index].dim) attr |= static_cast<int>(A_DIM);
-  if (!color_ && (style.color == Color::bad || style.color == Color::warn)) attr |= static_cast<int>(A_BOLD);
-  if (style.bold) attr |= static_cast<int>(A_BOLD);
-  if (style.reverse) attr |= static_cast<int>(A_REVERSE);
+  const CellLook look = resolve_look(theme_, style, depth_);
+  int attr = depth_ != ColorDepth::none ? static_cast<int>(COLOR_PAIR(pair_of(style.color))) : 0;
+  if (look.bold) attr |= static_cast<int>(A_BOLD);
+  if (look.dim) attr |= static_cast<int>(A_DIM);
+  if (look.reverse) attr |= static_cast<int>(A_REVERSE);
   return attr;
 }
 

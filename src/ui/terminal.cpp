@@ -12,12 +12,14 @@
 
 namespace pipetop {
 
-Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii) {
+Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii, ThemeName theme) {
   if (isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0) {
     return std::unexpected(environment_error("stdout is not a terminal: the dashboard needs one",
                                              "use pipetop run for a headless run (text, CSV or JSON)"));
   }
-  std::setlocale(LC_ALL, "");
+  // The character type only: with LC_ALL a locale such as de_DE would turn every "%.2f" in the
+  // exports written from the dashboard into "1,50".
+  std::setlocale(LC_CTYPE, "");
   const bool utf8 = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
   if (newterm(nullptr, stdout, stdin) == nullptr) {
     const char* term = std::getenv("TERM");
@@ -25,8 +27,12 @@ Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii) {
                                                  (term != nullptr ? term : "unset") + ")",
                                              "set TERM to your terminal's type, or use pipetop run"));
   }
-  const bool color = has_colors() && std::getenv("NO_COLOR") == nullptr;
-  auto canvas = std::make_unique<NcursesCanvas>(utf8 && !ascii, color);
+  const bool color = has_colors() && !no_color_requested(std::getenv("NO_COLOR"));
+  if (color) {
+    start_color();
+    use_default_colors();
+  }
+  auto canvas = std::make_unique<NcursesCanvas>(utf8 && !ascii, color ? color_depth(COLORS) : ColorDepth::none, theme);
   cbreak();
   noecho();
   keypad(stdscr, TRUE);
@@ -35,7 +41,7 @@ Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii) {
   set_escdelay(25);
   mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
   mouseinterval(0);
-  canvas->init_colors();
+  canvas->apply_theme(theme);
   return std::unique_ptr<Terminal>(new Terminal(std::move(canvas)));
 }
 
@@ -63,6 +69,10 @@ std::optional<InputEvent> Terminal::read_input() {
   }
   return InputEvent{key};
 }
+
+void Terminal::set_theme(ThemeName theme) { canvas_->apply_theme(theme); }
+
+ThemeName Terminal::theme() const { return canvas_->theme(); }
 
 Canvas& Terminal::begin_frame() {
   erase();

@@ -305,5 +305,83 @@ TEST(ColumnEnvelopes, DegenerateInputs) {
   for (const Envelope& x : column_envelopes({}, 0, 100 * kMs, 4)) EXPECT_FALSE(x.present);
 }
 
+Envelope column(double lo, double hi) {
+  return {true, lo, hi, (lo + hi) / 2};
+}
+
+TEST(EnvelopeScale, FitsThePresentColumns) {
+  const std::vector<Envelope> columns{column(0.8, 2), {}, column(3, 78), {false, 500, 900, 700}};
+  const YScale linear = envelope_scale(columns, false);
+  EXPECT_DOUBLE_EQ(linear.lo, 0);
+  EXPECT_DOUBLE_EQ(linear.hi, 100) << "absent columns do not count";
+  const YScale log = envelope_scale(columns, true);
+  EXPECT_DOUBLE_EQ(log.lo, 0.1);
+  EXPECT_DOUBLE_EQ(log.hi, 100);
+  // A zero rate does not drag a log scale to its floor; it only counts as a maximum.
+  const YScale zero = envelope_scale({column(0, 5), column(2, 3)}, true);
+  EXPECT_DOUBLE_EQ(zero.lo, 1);
+  const YScale nothing = envelope_scale({{}, {}}, false);
+  EXPECT_DOUBLE_EQ(nothing.hi, 1);
+}
+
+TEST(EnvelopeScale, AFixedMaximumPinsTheTop) {
+  const std::vector<Envelope> columns{column(0.8, 2), column(3, 78)};
+  const YScale linear = envelope_scale(columns, false, 80.0);
+  EXPECT_DOUBLE_EQ(linear.lo, 0);
+  EXPECT_DOUBLE_EQ(linear.hi, 80);
+  EXPECT_DOUBLE_EQ(envelope_scale(columns, false, 10.0).hi, 10) << "data above it is held at the top";
+  EXPECT_DOUBLE_EQ(envelope_scale({}, false, 30.0).hi, 30) << "even with no data";
+  const YScale log = envelope_scale(columns, true, 80.0);
+  EXPECT_TRUE(log.log);
+  EXPECT_DOUBLE_EQ(log.lo, 0.1);
+  EXPECT_DOUBLE_EQ(log.hi, 100) << "whole decades";
+  EXPECT_DOUBLE_EQ(envelope_scale(columns, true, 100.0).hi, 100);
+  // Data all above a low maximum: still a decade below the top.
+  const YScale above = envelope_scale({column(50, 60)}, true, 5.0);
+  EXPECT_DOUBLE_EQ(above.hi, 10);
+  EXPECT_DOUBLE_EQ(above.lo, 1);
+}
+
+TEST(EnvelopeScale, ANonsensicalMaximumIsIgnored) {
+  const std::vector<Envelope> columns{column(3, 78)};
+  for (const double bad : {0.0, -5.0, std::nan(""), HUGE_VAL}) {
+    EXPECT_DOUBLE_EQ(envelope_scale(columns, false, bad).hi, 100) << bad;
+  }
+}
+
+TEST(PlaceLabels, EachStartsAtItsMarkerWhenThereIsRoom) {
+  const auto spans = place_labels({2, 20, 40}, {6, 5, 4}, 60);
+  ASSERT_EQ(spans.size(), 3U);
+  EXPECT_EQ(spans[0]->x, 2);
+  EXPECT_EQ(spans[0]->cells, 6);
+  EXPECT_EQ(spans[1]->x, 20);
+  EXPECT_EQ(spans[2]->x, 40);
+}
+
+TEST(PlaceLabels, ACrowdedLabelMovesPastThePreviousOneAndASpace) {
+  const auto spans = place_labels({10, 12, 13}, {9, 6, 5}, 60);
+  EXPECT_EQ(spans[0]->x, 10);
+  EXPECT_EQ(spans[1]->x, 20);  // 10 + 9 + one cell
+  EXPECT_EQ(spans[2]->x, 27);
+}
+
+TEST(PlaceLabels, NearTheRightEdgeALabelEndsAtItsMarker) {
+  const auto spans = place_labels({57}, {8}, 60);
+  EXPECT_EQ(spans[0]->x, 50);
+  EXPECT_EQ(spans[0]->cells, 8);
+  // ...but never over the previous label: then it is cut at the edge.
+  const auto crowded = place_labels({40, 57}, {12, 8}, 60);
+  EXPECT_EQ(crowded[1]->x, 53);
+  EXPECT_EQ(crowded[1]->cells, 7);
+}
+
+TEST(PlaceLabels, NoLabelWhereFewerThanThreeCellsAreLeft) {
+  const auto spans = place_labels({0, 5}, {57, 6}, 60);
+  EXPECT_TRUE(spans[0]);
+  EXPECT_FALSE(spans[1]) << "0..57 are taken; 58 and 59 are too few";
+  EXPECT_EQ(place_labels({0, 5}, {56, 6}, 60)[1]->cells, 3) << "three are enough";
+  EXPECT_TRUE(place_labels({}, {}, 60).empty());
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -1,7 +1,8 @@
 #pragma once
 // The chart's arithmetic, apart from any drawing: an auto-fitted y scale (linear from zero, or
-// logarithmic by decades, because 0.8 and 78 GiB/s share one axis), its ticks, and the min/max
-// envelope of the rates falling in each column, so a short dip is never averaged away.
+// logarithmic by decades, because 0.8 and 78 GiB/s share one axis), its ticks, the min/max
+// envelope of the rates falling in each column, so a short dip is never averaged away, and where
+// the markers' labels go. The terminal chart and the SVG picture both draw from it.
 
 #include <cstdint>
 #include <deque>
@@ -47,5 +48,25 @@ struct Envelope {
 // overlap each slice.
 [[nodiscard]] std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns,
                                                      std::int64_t t1_ns, int columns);
+
+// The scale for `columns`: fit_scale over their lowest positive and highest rates, or, with a
+// positive `y_max`, pinned to it: linear [0, y_max]; log up to y_max's decade (ticks stay on whole
+// decades), from the data's lowest decade below that. A non-positive or non-finite y_max is ignored.
+[[nodiscard]] YScale envelope_scale(const std::vector<Envelope>& columns, bool log,
+                                    std::optional<double> y_max = std::nullopt);
+
+// A marker's label along one row of cells: where it starts and how many cells it may take (its
+// width, or fewer where the row ends; the caller cuts it to fit).
+struct LabelSpan {
+  int x = 0;
+  int cells = 0;
+};
+
+// Places the labels of markers at cells `marker_x` (left to right, each in [0, row_cells)), of
+// `widths` cells each, along a row of `row_cells` without overlap: a label starts at its marker, or
+// one cell after the previous label; when that runs past the row's end it ends at its marker
+// instead. A label left with fewer than three cells is not shown (nullopt).
+[[nodiscard]] std::vector<std::optional<LabelSpan>> place_labels(const std::vector<int>& marker_x,
+                                                                 const std::vector<int>& widths, int row_cells);
 
 }  // namespace pipetop

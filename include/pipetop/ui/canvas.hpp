@@ -3,12 +3,17 @@
 // canvas puts it on the terminal; the text canvas keeps it in memory, so every widget is testable as
 // text. Widgets never see ncurses.
 
+#include <array>
 #include <string>
 #include <string_view>
 
 namespace pipetop {
 
 enum class Color { normal, dim, title, accent, good, warn, bad, chart, chart_dim, marker };
+
+// Every Color, in the order declared: each theme maps each one (ui/theme.hpp).
+inline constexpr std::array kColors{Color::normal, Color::dim, Color::title, Color::accent,    Color::good,
+                                    Color::warn,   Color::bad, Color::chart, Color::chart_dim, Color::marker};
 
 struct Style {
   Color color = Color::normal;

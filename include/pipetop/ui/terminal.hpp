@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/theme_name.hpp"
 #include "pipetop/ui/canvas.hpp"
 
 namespace pipetop {
@@ -24,11 +25,13 @@ inline constexpr int kKeyEscape = 27;
 
 class Terminal {
  public:
-  // Starts curses on the controlling terminal: the locale from the environment, cbreak (Ctrl-C still
-  // raises SIGINT), no echo, keypad, hidden cursor, colours unless NO_COLOR is set or the terminal has
-  // none, mouse clicks. Braille and box drawing only with a UTF-8 locale and without `ascii`. On
-  // failure (stdout is not a terminal, TERM unknown) returns an environment error saying so.
-  [[nodiscard]] static Result<std::unique_ptr<Terminal>> open(bool ascii);
+  // Starts curses on the controlling terminal: the locale's character type from the environment
+  // (numbers keep the C locale's decimal point), cbreak (Ctrl-C still raises SIGINT), no echo,
+  // keypad, hidden cursor, mouse clicks, and colours in `theme` — unless NO_COLOR is set and not
+  // empty or the terminal has none, when only bold, dim and reverse are used (and no theme paints a
+  // background). Braille and box drawing only with a UTF-8 locale and without `ascii`. On failure
+  // (stdout is not a terminal, TERM unknown) returns an environment error saying so.
+  [[nodiscard]] static Result<std::unique_ptr<Terminal>> open(bool ascii, ThemeName theme = ThemeName::dark);
 
   Terminal(const Terminal&) = delete;
   Terminal& operator=(const Terminal&) = delete;
@@ -41,6 +44,10 @@ class Terminal {
   [[nodiscard]] int input_fd() const;
   // The next pending input, without waiting.
   [[nodiscard]] std::optional<InputEvent> read_input();
+
+  // Draws from now on in `theme` (the whole screen repaints at the next present()).
+  void set_theme(ThemeName theme);
+  [[nodiscard]] ThemeName theme() const;
 
   // Erases the screen buffer and returns the canvas to draw the next frame on; present() shows it.
   [[nodiscard]] Canvas& begin_frame();

@@ -1,0 +1,67 @@
+#pragma once
+// What the SVG pictures share: a page that paints its own white background (so a dark viewer shows
+// it as a light one does), one monospace font whose advance is known (DejaVu Sans Mono, Menlo and
+// Consolas are all 0.6 em wide, so text is measured without a font library), the palette, and the
+// heading: a title line and the machine line.
+
+#include <string>
+#include <string_view>
+
+#include "pipetop/core/xml_writer.hpp"
+
+namespace pipetop {
+
+// Colours chosen for a white page: text at least 4.5:1 against it, the trace's range light enough
+// that the mean drawn over it stands out.
+namespace svg_color {
+inline constexpr std::string_view page = "#ffffff";
+inline constexpr std::string_view ink = "#1f2328";
+inline constexpr std::string_view muted = "#59636e";
+inline constexpr std::string_view grid = "#d8dee4";
+inline constexpr std::string_view axis = "#818b98";
+inline constexpr std::string_view trace = "#1a7f37";
+inline constexpr std::string_view range = "#a8dab5";
+inline constexpr std::string_view marker = "#8250df";
+inline constexpr std::string_view mean = "#0969da";
+inline constexpr std::string_view speedup = "#9a6700";
+inline constexpr std::string_view bad = "#cf222e";
+}  // namespace svg_color
+
+struct SvgTextStyle {
+  double size = 12;  // px
+  std::string_view fill = svg_color::ink;
+  std::string_view anchor = "start";  // start, middle, end
+  bool bold = false;
+  bool halo = false;  // outlined in the page's colour: legible over the trace
+};
+
+// Width in px of `text` at `size` px: 0.6 em per code point.
+[[nodiscard]] double svg_text_width(std::string_view text, double size);
+
+// `text` cut to fit `width_px` at `size` px, ending with "…" when cut; empty when not even that fits.
+[[nodiscard]] std::string svg_fit_text(std::string_view text, double width_px, double size);
+
+inline constexpr int kSvgMargin = 16;            // px between the page's edge and anything on it
+inline constexpr double kSvgHeadingBottom = 58;  // below the heading: where the picture starts
+
+class SvgPage {
+ public:
+  // Opens an svg document `width` × `height` px: its <title> (`title`), the background, and the
+  // heading, the title in bold on the first line and `machine` on the second, each cut to the page.
+  SvgPage(int width, int height, std::string_view title, std::string_view machine);
+
+  [[nodiscard]] XmlWriter& xml() { return xml_; }
+  [[nodiscard]] int width() const { return width_; }
+
+  // A text element with its baseline at (x, y).
+  void text(double x, double y, std::string_view content, const SvgTextStyle& style = {});
+
+  // The document, closed.
+  [[nodiscard]] std::string finish() { return xml_.finish(); }
+
+ private:
+  XmlWriter xml_;
+  int width_;
+};
+
+}  // namespace pipetop
