@@ -9,7 +9,7 @@
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/tune_search.hpp"
-#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/capabilities.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"

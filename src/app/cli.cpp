@@ -37,8 +37,8 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run --verify --bytes 10G                         # check every byte of 10 GiB
   pipetop run --export result                              # also result.cmd, result.csv, result.json
 
-The headline figure is the steady-state mean: the reader's bytes over time after the first 10% of the
-run (at most 1 s). On a machine with fewer than three CPUs the parent and whatever reads this output
+The headline figure is the steady-state mean: the reader's bytes over time after the first 200 ms
+(the first 10% of a run shorter than 2 s). On a machine with fewer than three CPUs the parent and whatever reads this output
 share the workers' CPUs: write to a file rather than a pipe.
 )";
 

@@ -4,17 +4,14 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <ctime>
 
+#include "pipetop/app/dashboard_controller.hpp"
 #include "pipetop/app/export_files.hpp"
+#include "pipetop/app/live_pair.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/signals.hpp"
-#include "pipetop/app/worker_pair.hpp"
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/history.hpp"
-#include "pipetop/core/key_table.hpp"
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/machine_facts.hpp"
 #include "pipetop/ui/terminal.hpp"
@@ -24,231 +21,71 @@ namespace pipetop {
 namespace {
 
 constexpr std::int64_t kCpuEveryNs = kNsPerS;
-constexpr std::int64_t kMessageNs = 6 * kNsPerS;
 
-// CPU use of a process over the last interval, from successive readings.
-class CpuMeter {
+// The dashboard's own CPU use over the last second.
+class OwnCpu {
  public:
-  WorkerCpuUse update(std::optional<CpuTime> now, std::int64_t t_ns) {
-    WorkerCpuUse use;
-    if (now && last_ && t_ns > last_t_ns_) {
-      const auto wall = static_cast<double>(t_ns - last_t_ns_);
-      use.user_percent = 100.0 * static_cast<double>(now->user_ns - last_->user_ns) / wall;
-      use.system_percent = 100.0 * static_cast<double>(now->system_ns - last_->system_ns) / wall;
+  std::optional<double> update(std::int64_t t_ns) {
+    if (t_ns < next_ns_) return percent_;
+    const CpuTime now = process_cpu_time();
+    if (last_t_ns_ != 0 && t_ns > last_t_ns_) {
+      const auto used = static_cast<double>(now.user_ns + now.system_ns - last_.user_ns - last_.system_ns);
+      percent_ = 100.0 * used / static_cast<double>(t_ns - last_t_ns_);
     }
     last_ = now;
     last_t_ns_ = t_ns;
-    return use;
+    next_ns_ = t_ns + kCpuEveryNs;
+    return percent_;
   }
 
  private:
-  std::optional<CpuTime> last_;
+  CpuTime last_;
   std::int64_t last_t_ns_ = 0;
+  std::int64_t next_ns_ = 0;
+  std::optional<double> percent_;
 };
 
-class Dashboard {
- public:
-  Dashboard(const DashboardCommand& command, Terminal& terminal, WorkerPair& pair)
-      : terminal_(terminal), pair_(pair), frame_ns_(static_cast<std::int64_t>(1e9 / command.refresh_hz)) {
-    state_.config = pair.config();
-    state_.separate = pair.separate_cpus();
-    machine_ = machine_summary();
-    begin_segment(describe_start(state_.config));
-  }
+// PREFIX.{cmd,csv,json} in the working directory, named after the moment.
+Result<std::string> export_to_timestamped_files(const std::vector<Trial>& trials) {
+  std::array<char, 32> stamp{};
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
+  return export_results(stamp.data(), trials);
+}
 
-  // The loop: returns when asked to quit.
-  void run(const SignalWatch& signals) {
-    std::int64_t next_frame = monotonic_ns();
-    for (;;) {
-      const auto wait_ms = static_cast<int>(std::max<std::int64_t>(0, next_frame - monotonic_ns()) / kNsPerMs);
-      pollfd fds[2] = {{terminal_.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
-      poll(fds, 2, wait_ms);
-      if (signals.take()) return;
-      while (const std::optional<InputEvent> input = terminal_.read_input()) {
-        if (handle(*input) == KeyEffect::quit) return;
+// The loop: input, signals and frames, until asked to quit. Never waits on the workers.
+void run_loop(Terminal& terminal, const SignalWatch& signals, DashboardController& controller, double refresh_hz) {
+  const auto frame_ns = static_cast<std::int64_t>(1e9 / refresh_hz);
+  std::vector<HeaderSpan> spans;
+  OwnCpu own_cpu;
+  std::int64_t next_frame = monotonic_ns();
+  for (;;) {
+    const auto wait_ms = static_cast<int>(std::max<std::int64_t>(0, next_frame - monotonic_ns()) / kNsPerMs);
+    pollfd fds[2] = {{terminal.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
+    poll(fds, 2, wait_ms);
+    if (signals.take()) return;
+    while (const std::optional<InputEvent> input = terminal.read_input()) {
+      int key = input->key;
+      if (key == kKeyResize) continue;
+      if (key == kMouseClick) {
+        const auto span = std::find_if(spans.begin(), spans.end(), [&](const HeaderSpan& s) {
+          return s.area.contains(input->mouse_x, input->mouse_y);
+        });
+        if (span == spans.end()) continue;
+        key = span->key;
       }
-      if (monotonic_ns() < next_frame) continue;
-      next_frame = monotonic_ns() + frame_ns_;
-      tick();
-      draw();
+      if (!controller.press(key, monotonic_ns())) return;
     }
+    const std::int64_t now = monotonic_ns();
+    if (now < next_frame) continue;
+    next_frame = now + frame_ns;
+    controller.tick(now);
+    DashboardModel model = controller.model(now);
+    model.ui_cpu_percent = own_cpu.update(now);
+    spans = draw_dashboard(terminal.begin_frame(), model);
+    terminal.present();
   }
-
- private:
-  static std::string describe_start(const RunConfig& c) {
-    return std::string(to_string(c.writer)) + "/" + std::string(to_string(c.reader));
-  }
-
-  void begin_segment(std::string label) {
-    const Session* session = pair_.session();
-    if (session == nullptr) return;
-    history_.begin_segment(monotonic_ns(), state_.config, std::move(label), session->counters(WorkerRole::writer),
-                           session->counters(WorkerRole::reader));
-    segment_ends_ = {};
-    state_.pipe_bytes = session->pipe_bytes();
-  }
-
-  KeyEffect handle(const InputEvent& input) {
-    int key = input.key;
-    if (key == kKeyResize) return KeyEffect::redraw;
-    if (key == kKeyEscape && state_.help) key = '?';
-    if (key == kMouseClick) {
-      const auto span = std::find_if(spans_.begin(), spans_.end(), [&](const HeaderSpan& s) {
-        return s.area.contains(input.mouse_x, input.mouse_y);
-      });
-      if (span == spans_.end()) return KeyEffect::redraw;
-      key = span->key;
-    }
-    const KeyBinding* binding = find_key(key);
-    if (binding == nullptr) return KeyEffect::redraw;
-    DashboardState next = state_;
-    const KeyEffect effect = press(*binding, next);
-    switch (effect) {
-      case KeyEffect::restart:
-        restart(next);
-        break;
-      case KeyEffect::export_segment:
-        export_segment();
-        break;
-      case KeyEffect::reset_history:
-        history_.reset(monotonic_ns());
-        break;
-      case KeyEffect::redraw:
-      case KeyEffect::quit:
-        state_ = next;
-        break;
-    }
-    return effect;
-  }
-
-  void restart(const DashboardState& next) {
-    const RunConfig before = state_.config;
-    const Result<void> changed = pair_.change(next.config);
-    if (!changed) {
-      // The gist ("--gift needs --writer vmsplice"); the whole explanation is in the help and the CLI.
-      const std::string& why = changed.error().message;
-      show("refused: " + why.substr(0, why.find(": ")), true);
-      return;
-    }
-    state_ = next;
-    const std::string label = describe_change(before, next.config);
-    show("now: " + label, false);
-    begin_segment(label);
-  }
-
-  void tick() {
-    Session* session = pair_.session();
-    if (session != nullptr) {
-      session->drain([this](WorkerRole role, const Sample& s) {
-        history_.add(role, s);
-        auto& [first, last] = segment_ends_[role == WorkerRole::writer ? 0 : 1];
-        if (!first) first = s;
-        last = s;
-      });
-    }
-    if (!state_.frozen) now_ns_ = history_.latest_ns().value_or(monotonic_ns());
-    const std::int64_t t = monotonic_ns();
-    if (t >= message_until_ns_) message_.clear();
-    if (t >= next_cpu_ns_) {
-      next_cpu_ns_ = t + kCpuEveryNs;
-      ui_cpu_ = ui_meter_.update(process_cpu_time(), t);
-      const auto cpu_of = [session](WorkerRole role) {
-        return session != nullptr ? read_process_cpu_time(session->pid(role)) : std::nullopt;
-      };
-      writer_cpu_ = writer_meter_.update(cpu_of(WorkerRole::writer), t);
-      reader_cpu_ = reader_meter_.update(cpu_of(WorkerRole::reader), t);
-    }
-  }
-
-  // The current segment as a run: its first and last samples carry every cumulative figure.
-  void export_segment() {
-    const Session* session = pair_.session();
-    const auto& [writer_first, writer_last] = segment_ends_[0];
-    const auto& [reader_first, reader_last] = segment_ends_[1];
-    if (session == nullptr || !reader_first || !reader_last || !writer_first || !writer_last) {
-      show("export: no samples in this segment yet", true);
-      return;
-    }
-    RunOutcome outcome;
-    outcome.config = state_.config;
-    outcome.pipe_bytes = session->pipe_bytes();
-    outcome.writer = {*writer_first, *writer_last};
-    outcome.reader = {*reader_first, *reader_last};
-    outcome.writer_counters = session->counters(WorkerRole::writer);
-    outcome.reader_counters = session->counters(WorkerRole::reader);
-    outcome.huge_pages = session->huge_pages();
-    std::array<char, 32> stamp{};
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
-    const Result<std::string> written = export_results(stamp.data(), {make_trial(std::move(outcome))});
-    show(written ? "exported " + *written : "export failed: " + written.error().message, !written);
-  }
-
-  void show(std::string message, bool error) {
-    message_ = std::move(message);
-    message_is_error_ = error;
-    message_until_ns_ = monotonic_ns() + kMessageNs;
-  }
-
-  std::string problem() const {
-    const Session* session = pair_.session();
-    if (session == nullptr) return "no workers running: the last change could not be started";
-    if (std::optional<Error> failure = session->failure()) return failure->message;
-    const HugePageResult huge = session->huge_pages();
-    if (huge.requested && !huge.verified) return "huge pages not verified: " + huge.detail;
-    return {};
-  }
-
-  void draw() {
-    DashboardModel model{.state = state_,
-                         .history = history_,
-                         .machine = machine_,
-                         .huge = HugePageResult{},
-                         .pipe_bytes = 0,
-                         .problem = problem(),
-                         .message = message_,
-                         .message_is_error = message_is_error_,
-                         .dropped = 0,
-                         .ui_cpu_percent = std::nullopt,
-                         .writer_cpu = {},
-                         .reader_cpu = {},
-                         .now_ns = 0,
-                         .window_ns = 60 * kNsPerS};
-    if (const Session* session = pair_.session()) {
-      model.huge = session->huge_pages();
-      model.pipe_bytes = session->pipe_bytes();
-    }
-    model.message_is_error = message_is_error_;
-    model.dropped = pair_.dropped_samples();
-    if (ui_cpu_.user_percent && ui_cpu_.system_percent)
-      model.ui_cpu_percent = *ui_cpu_.user_percent + *ui_cpu_.system_percent;
-    model.writer_cpu = writer_cpu_;
-    model.reader_cpu = reader_cpu_;
-    model.now_ns = now_ns_;
-    spans_ = draw_dashboard(terminal_.begin_frame(), model);
-    terminal_.present();
-  }
-
-  Terminal& terminal_;
-  WorkerPair& pair_;
-  std::int64_t frame_ns_;
-  DashboardState state_;
-  History history_;
-  std::string machine_;
-  std::string message_;
-  bool message_is_error_ = false;
-  std::int64_t message_until_ns_ = 0;
-  std::array<std::pair<std::optional<Sample>, std::optional<Sample>>, 2> segment_ends_;  // writer, reader
-  std::vector<HeaderSpan> spans_;
-  std::int64_t now_ns_ = 0;
-  std::int64_t next_cpu_ns_ = 0;
-  CpuMeter ui_meter_;
-  CpuMeter writer_meter_;
-  CpuMeter reader_meter_;
-  WorkerCpuUse ui_cpu_;
-  WorkerCpuUse writer_cpu_;
-  WorkerCpuUse reader_cpu_;
-};
+}
 
 }  // namespace
 
@@ -259,14 +96,14 @@ int run_dashboard(const DashboardCommand& command) {
   if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.ascii);
   if (!terminal) return print_error(terminal.error());
-  Result<std::unique_ptr<WorkerPair>> pair = WorkerPair::start(std::move(*plan));
-  if (!pair) {
-    (*terminal)->restore();  // the terminal first, then the words
-    return print_error(pair.error());
-  }
-  Dashboard dashboard(command, **terminal, **pair);
-  dashboard.run(*signals);
-  pair->reset();  // stop and reap the workers
+  const SystemFiles files;
+  DashboardState state;
+  state.config = plan->config;
+  state.separate = plan->separate;
+  LivePair pair(std::move(*plan), files);
+  DashboardController controller(pair, state, machine_summary(), export_to_timestamped_files);
+  run_loop(**terminal, *signals, controller, command.refresh_hz);
+  pair.stop();  // kill and reap the workers, then give the terminal back
   (*terminal)->restore();
   return 0;
 }

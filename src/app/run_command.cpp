@@ -7,7 +7,7 @@
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
-#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
@@ -24,20 +24,25 @@ void emit(const std::string& text) {
 int run_headless(const RunCommand& command) {
   Result<WorkerPlan> plan = plan_workers(command.config);
   if (!plan) return print_error(plan.error());
-  const RunConfig config = plan->config;
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
-  Result<std::unique_ptr<Session>> started = Session::start(config, plan->limits, plan->counters);
-  if (!started) return print_error(started.error());
-  Session& session = **started;
-
   std::unique_ptr<Report> report = make_report(command.format);
-  emit(report->header(session.counters(WorkerRole::writer)));
-  const DrivenRun run = drive_session(session, &*signals, [&](WorkerRole role, const Sample& sample) {
-    if (!command.quiet) emit(report->sample(role, sample));
-  });
-  const RunOutcome& outcome = run.outcome;
+  bool header_written = false;
+  const auto header = [&](const std::vector<CounterInfo>& counters) {
+    if (!header_written) emit(report->header(counters));
+    header_written = true;
+  };
+  const SystemFiles files;
+  const Result<DrivenRun> run =
+      drive_session(*plan, &*signals, files,
+                    {[&](const Session& session) { header(session.counters(WorkerRole::writer)); },
+                     [&](WorkerRole role, const Sample& sample) {
+                       if (!command.quiet) emit(report->sample(role, sample));
+                     }});
+  if (!run) return print_error(run.error());
+  const RunOutcome& outcome = run->outcome;
+  header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
   emit(report->summary(outcome));
   if (!command.export_prefix.empty()) {
     if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
@@ -47,7 +52,7 @@ int run_headless(const RunCommand& command) {
     std::fprintf(stderr, "pipetop: %s\n", outcome.failure.c_str());
     return static_cast<int>(ExitCode::runtime);
   }
-  return run.signal ? 128 + *run.signal : 0;
+  return run->signal ? 128 + *run->signal : 0;
 }
 
 }  // namespace pipetop

@@ -1,6 +1,9 @@
 #include "pipetop/app/session_driver.hpp"
 
+#include <variant>
+
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/session_watch.hpp"
 
 namespace pipetop {
 namespace {
@@ -8,49 +11,84 @@ namespace {
 constexpr int kTickMs = 50;
 constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 
+std::size_t index_of(WorkerRole role) {
+  return role == WorkerRole::writer ? 0 : 1;
+}
+
+// What the outcome keeps of the parent's observations: each worker's first and last times, and the
+// latest huge-page check.
+void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
+  if (const auto* sample = std::get_if<WorkerSample>(&event)) {
+    (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
+    if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
+  } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
+    const std::size_t i = index_of(times->role);
+    if (!outcome.times_first[i]) outcome.times_first[i] = times->times;
+    outcome.times_last[i] = times->times;
+  } else if (const auto* huge = std::get_if<HugePagesSeen>(&event)) {
+    outcome.huge_pages = huge->result;
+  }
+}
+
+// Waits a tick, or less when a signal comes; returns it.
+std::optional<int> wait_tick(const SignalWatch* signals) {
+  if (signals != nullptr) return signals->wait(kTickMs);
+  sleep_ns(static_cast<std::int64_t>(kTickMs) * kNsPerMs);
+  return std::nullopt;
+}
+
 }  // namespace
 
-DrivenRun drive_session(Session& session, const SignalWatch* signals,
-                        const std::function<void(WorkerRole, const Sample&)>& on_sample) {
+Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
+                                const DriveHooks& hooks) {
+  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.limits, plan.counters);
+  if (!launched) return std::unexpected(launched.error());
+  Session& session = **launched;
   const RunConfig& config = session.config();
   DrivenRun run;
   RunOutcome& outcome = run.outcome;
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
   outcome.pipe_bytes_asked = session.pipe_bytes_asked();
-  outcome.writer_counters = session.counters(WorkerRole::writer);
-  outcome.reader_counters = session.counters(WorkerRole::reader);
-  const auto collect = [&](WorkerRole role, const Sample& sample) {
-    (role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample);
-    if (on_sample) on_sample(role, sample);
-  };
-  const std::int64_t deadline = monotonic_ns() + config.duration_ns;
+  outcome.shared_cpus = plan.limits.online_cpus.size() < 3;
+  SessionWatch watch(files);
+  std::vector<SessionEvent> events;
+  std::int64_t deadline = 0;
   for (;;) {
-    if (signals != nullptr) {
-      run.signal = signals->wait(kTickMs);
-    } else {
-      sleep_ns(static_cast<std::int64_t>(kTickMs) * kNsPerMs);
+    run.signal = wait_tick(signals);
+    const Session::Phase phase = session.poll();
+    if (phase == Session::Phase::running && deadline == 0) {
+      deadline = session.started_ns() + config.duration_ns;
+      outcome.started_ns = session.started_ns();
+      outcome.writer_counters = session.counters(WorkerRole::writer);
+      outcome.reader_counters = session.counters(WorkerRole::reader);
+      outcome.huge_pages = session.huge_pages();
+      if (hooks.on_running) hooks.on_running(session);
     }
-    session.drain(collect);
+    events.clear();
+    watch.collect(session, monotonic_ns(), events);
+    for (const SessionEvent& e : events) keep(outcome, e, hooks);
     if (run.signal) {
       outcome.end = EndReason::interrupted;
       break;
     }
-    if (session.failure()) break;
-    if (session.poll_exited()) {
+    if (phase == Session::Phase::ended) {
+      if (deadline == 0) {  // it never ran: a worker failed while setting up
+        if (std::optional<Error> failure = session.failure()) return std::unexpected(*failure);
+      }
       outcome.end = EndReason::bytes;
       break;
     }
-    if (!config.bytes_limit && monotonic_ns() >= deadline) break;
+    if (session.failure()) break;
+    if (deadline != 0 && !config.bytes_limit && monotonic_ns() >= deadline) break;
   }
   session.finish(kStopGraceNs);
-  session.drain(collect);
+  session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });
   if (std::optional<Error> failure = session.failure()) {
     outcome.end = EndReason::worker_failed;
     outcome.failure = format_error(*failure);
   }
   outcome.dropped_samples = session.dropped_samples();
-  outcome.huge_pages = session.huge_pages();
   outcome.verify = session.verify();
   outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
   outcome.reader_cpu = session.cpu_time(WorkerRole::reader);

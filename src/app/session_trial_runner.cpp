@@ -1,7 +1,7 @@
 #include "pipetop/app/session_trial_runner.hpp"
 
 #include "pipetop/app/session_driver.hpp"
-#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {
@@ -17,13 +17,14 @@ Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns)
     failed.error = plan.error();
     return failed;
   }
-  Result<std::unique_ptr<Session>> session = Session::start(plan->config, plan->limits, plan->counters);
-  if (!session) {
+  const SystemFiles files;
+  Result<DrivenRun> run = drive_session(*plan, nullptr, files, {});
+  if (!run) {
     failed.outcome.config = plan->config;
-    failed.error = session.error();
+    failed.error = run.error();
     return failed;
   }
-  Trial trial = make_trial(drive_session(**session, nullptr, {}).outcome);
+  Trial trial = make_trial(std::move(run->outcome));
   // Reported as the caller's configuration (its duration and interval), so the command line that
   // reproduces it is the one a person would type.
   trial.outcome.config.duration_ns = config.duration_ns;
@@ -31,6 +32,8 @@ Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns)
   return trial;
 }
 
-std::int64_t SessionTrialRunner::now_ns() { return monotonic_ns(); }
+std::int64_t SessionTrialRunner::now_ns() {
+  return monotonic_ns();
+}
 
 }  // namespace pipetop

@@ -7,7 +7,7 @@
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/tune_search.hpp"
-#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/tune_report.hpp"
 

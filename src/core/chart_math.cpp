@@ -95,18 +95,20 @@ std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std:
   const double ns_per_column = static_cast<double>(t1_ns - t0_ns) / columns;
   for (const RatePoint& p : points) {
     if (p.t1_ns <= t0_ns || p.t0_ns >= t1_ns) continue;
-    const auto first = static_cast<int>(std::floor(static_cast<double>(std::max(p.t0_ns, t0_ns) - t0_ns) / ns_per_column));
-    const auto last = static_cast<int>(std::floor(static_cast<double>(std::min(p.t1_ns, t1_ns) - 1 - t0_ns) / ns_per_column));
+    const auto first =
+        static_cast<int>(std::floor(static_cast<double>(std::max(p.t0_ns, t0_ns) - t0_ns) / ns_per_column));
+    const auto last =
+        static_cast<int>(std::floor(static_cast<double>(std::min(p.t1_ns, t1_ns) - 1 - t0_ns) / ns_per_column));
     for (int c = std::max(first, 0); c <= std::min(last, columns - 1); ++c) {
       const auto index = static_cast<std::size_t>(c);
       Envelope& e = out[index];
       const double c0 = static_cast<double>(t0_ns) + c * ns_per_column;
-      const double overlap = std::min(static_cast<double>(p.t1_ns), c0 + ns_per_column) -
-                             std::max(static_cast<double>(p.t0_ns), c0);
+      const double overlap =
+          std::min(static_cast<double>(p.t1_ns), c0 + ns_per_column) - std::max(static_cast<double>(p.t0_ns), c0);
       weighted[index] += p.gib_per_s * std::max(overlap, 0.0);
       covered[index] += std::max(overlap, 0.0);
-      e.lo = e.present ? std::min(e.lo, p.gib_per_s) : p.gib_per_s;
-      e.hi = e.present ? std::max(e.hi, p.gib_per_s) : p.gib_per_s;
+      e.lo = e.present ? std::min(e.lo, p.lo) : p.lo;
+      e.hi = e.present ? std::max(e.hi, p.hi) : p.hi;
       e.present = true;
     }
   }

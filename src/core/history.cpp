@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "pipetop/core/stats.hpp"
 #include "pipetop/core/throughput.hpp"
 
 namespace pipetop {
@@ -11,68 +10,122 @@ namespace {
 constexpr std::int64_t kRecentNs = 2'000'000'000;
 constexpr std::int64_t kFigureWindowNs = 1'000'000'000;
 constexpr std::int64_t kFigureStepNs = 500'000'000;
+// Consecutive sample intervals are merged into one RatePoint until it spans this long, so the chart's
+// work per frame is bounded whatever the sampling interval.
+constexpr std::int64_t kRateSpanNs = 20'000'000;
 
-// The oldest sample of `recent` no older than `window_ns` before its newest one.
-const Sample* window_start(const std::deque<Sample>& recent, std::int64_t window_ns) {
+// The oldest element of `recent` no older than `window_ns` before its newest one.
+template <class T>
+const T* window_start(const std::deque<T>& recent, std::int64_t window_ns) {
   if (recent.size() < 2) return nullptr;
   const std::int64_t from = recent.back().t_ns - window_ns;
-  for (const Sample& s : recent) {
+  for (const T& s : recent) {
     if (s.t_ns >= from && s.t_ns < recent.back().t_ns) return &s;
   }
   return &recent[recent.size() - 2];
 }
 
+std::optional<double> per_second(double delta, std::int64_t ns) {
+  if (ns <= 0 || delta < 0) return std::nullopt;
+  return delta * 1e9 / static_cast<double>(ns);
+}
+
 }  // namespace
 
-History::History(std::int64_t retention_ns) : retention_ns_(retention_ns) {}
+History::History(std::int64_t window_ns) : window_ns_(window_ns) {}
 
-void History::begin_segment(std::int64_t t_ns, const RunConfig& config, std::string label,
-                            std::vector<CounterInfo> writer_counters, std::vector<CounterInfo> reader_counters) {
-  segments_.push_back({t_ns, std::move(label), config});
-  segment_totals_.emplace_back(0, 0);
-  writer_.counters = std::move(writer_counters);
-  reader_.counters = std::move(reader_counters);
+void History::apply(const SessionEvent& event) {
+  struct Visitor {
+    History& h;
+    void operator()(const SegmentStart& e) const { h.begin_segment(e); }
+    void operator()(const WorkerSample& e) const { h.add(e.role, e.sample); }
+    void operator()(const WorkerTimes& e) const { h.add_times(e.role, e.times); }
+    void operator()(const HugePagesSeen& e) const { h.set_huge_pages(e.result); }
+    void operator()(const PairProblem& e) const { h.set_problem(e.text); }
+    void operator()(const ChangeRefused&) const {}  // nothing changed: the dashboard's status line says why
+  };
+  std::visit(Visitor{*this}, event);
+}
+
+void History::close_segment() {
+  if (!segments_.empty()) segments_.back().stats = current_segment_stats();
+}
+
+void History::begin_segment(const SegmentStart& start) {
+  close_segment();
+  segments_.push_back({start.t_ns, start.label, start.config, {}});
+  current_ = SegmentThroughput{};
+  writer_.counters = start.writer_counters;
+  reader_.counters = start.reader_counters;
   for (WorkerTrack* t : {&writer_, &reader_}) {
     t->recent.clear();  // a new session counts from zero: no delta across the restart
     t->next_figure_ns = 0;
+    t->times.clear();  // and runs in other processes
+    t->first_times.reset();
   }
+  pipe_bytes_ = start.pipe_bytes;
+  huge_ = start.huge_pages;
+  problem_.clear();
 }
 
 void History::add(WorkerRole role, const Sample& sample) {
+  if (segments_.empty()) return;
   WorkerTrack& t = track(role);
   if (!t.recent.empty() && sample.t_ns <= t.recent.back().t_ns) return;  // out of order: keep rates sane
-  if (role == WorkerRole::reader) add_rate(sample);
+  if (role == WorkerRole::reader) {
+    add_rate(sample);
+    current_.add(sample);
+  }
   t.recent.push_back(sample);
   while (t.recent.size() > 2 && t.recent.front().t_ns < sample.t_ns - kRecentNs) t.recent.pop_front();
-  if (t.recent.size() >= 2 && sample.t_ns >= t.next_figure_ns) {
-    const Sample& from = *window_start(t.recent, kFigureWindowNs);
-    FigurePoint point{sample.t_ns, derive_figures(t.counters, from, sample), {}};
-    for (std::size_t i = 0; i < sample.counter_count && i < from.counter_count; ++i) {
-      point.running[i] = running_fraction(from.counters[i], sample.counters[i]);
-    }
-    t.figures.push_back(point);
-    t.next_figure_ns = sample.t_ns + kFigureStepNs;
-  }
+  if (t.recent.size() >= 2 && sample.t_ns >= t.next_figure_ns) add_figure(t, sample);
   latest_ns_ = std::max(latest_ns_.value_or(sample.t_ns), sample.t_ns);
   trim(*latest_ns_);
 }
 
+void History::add_figure(WorkerTrack& t, const Sample& sample) {
+  const Sample& from = *window_start(t.recent, kFigureWindowNs);
+  FigurePoint point{sample.t_ns, derive_figures(t.counters, from, sample), {}};
+  for (std::size_t i = 0; i < sample.counter_count && i < from.counter_count; ++i) {
+    point.running[i] = running_fraction(from.counters[i], sample.counters[i]);
+  }
+  t.figures.push_back(point);
+  t.next_figure_ns = sample.t_ns + kFigureStepNs;
+}
+
 void History::add_rate(const Sample& sample) {
-  const std::deque<Sample>& recent = reader_.recent;
-  if (recent.empty() || segments_.empty()) return;
-  const Sample& previous = recent.back();
-  const std::optional<double> rate = rate_bytes_per_s(previous, sample);
-  if (!rate) return;
-  rates_.push_back({previous.t_ns, sample.t_ns, bytes_to_gib(*rate)});
-  auto& [bytes, ns] = segment_totals_.back();
-  bytes += sample.bytes - previous.bytes;
-  ns += sample.t_ns - previous.t_ns;
+  if (reader_.recent.empty()) return;
+  const Sample& previous = reader_.recent.back();
+  const std::optional<double> bytes_per_s = rate_bytes_per_s(previous, sample);
+  if (!bytes_per_s) return;
+  const double rate = bytes_to_gib(*bytes_per_s);
+  if (!rates_.empty() && rates_.back().t1_ns == previous.t_ns &&
+      rates_.back().t1_ns - rates_.back().t0_ns < kRateSpanNs) {
+    RatePoint& span = rates_.back();
+    const auto before = static_cast<double>(span.t1_ns - span.t0_ns);
+    const auto added = static_cast<double>(sample.t_ns - previous.t_ns);
+    span.gib_per_s = (span.gib_per_s * before + rate * added) / (before + added);
+    span.lo = std::min(span.lo, rate);
+    span.hi = std::max(span.hi, rate);
+    span.t1_ns = sample.t_ns;
+    return;
+  }
+  rates_.push_back({previous.t_ns, sample.t_ns, rate, rate, rate});
+}
+
+void History::add_times(WorkerRole role, const ProcessTimes& times) {
+  if (segments_.empty()) return;
+  WorkerTrack& t = track(role);
+  if (!t.times.empty() && times.t_ns <= t.times.back().t_ns) return;
+  if (!t.first_times) t.first_times = times;
+  t.times.push_back(times);
+  while (t.times.size() > 2 && t.times.front().t_ns < times.t_ns - kRecentNs) t.times.pop_front();
 }
 
 void History::trim(std::int64_t now_ns) {
-  while (!rates_.empty() && rates_.front().t1_ns < now_ns - retention_ns_) rates_.pop_front();
+  while (!rates_.empty() && rates_.front().t1_ns < now_ns - window_ns_) rates_.pop_front();
   for (WorkerTrack* t : {&writer_, &reader_}) {
-    while (!t->figures.empty() && t->figures.front().t_ns < now_ns - retention_ns_) t->figures.pop_front();
+    while (!t->figures.empty() && t->figures.front().t_ns < now_ns - window_ns_) t->figures.pop_front();
   }
 }
 
@@ -81,11 +134,14 @@ void History::reset(std::int64_t t_ns) {
   if (!segments_.empty()) {
     Segment current = segments_.back();
     current.start_ns = t_ns;
+    current.stats = {};
     segments_ = {current};
   }
-  segment_totals_ = {{0, 0}};
-  writer_.figures.clear();
-  reader_.figures.clear();
+  current_ = SegmentThroughput{};
+  for (WorkerTrack* t : {&writer_, &reader_}) {
+    t->figures.clear();
+    t->first_times = t->times.empty() ? std::nullopt : std::optional<ProcessTimes>(t->times.back());
+  }
 }
 
 std::optional<double> History::current_gib_per_s(std::int64_t window_ns) const {
@@ -96,33 +152,54 @@ std::optional<double> History::current_gib_per_s(std::int64_t window_ns) const {
   return bytes_to_gib(*rate);
 }
 
-std::optional<double> History::segment_mean(std::size_t index) const {
-  if (index >= segment_totals_.size()) return std::nullopt;
-  const auto& [bytes, ns] = segment_totals_[index];
-  if (ns <= 0) return std::nullopt;
-  return bytes_to_gib(static_cast<double>(bytes) * 1e9 / static_cast<double>(ns));
+std::optional<double> History::segment_wait(WorkerRole role) const {
+  const WorkerTrack& t = track(role);
+  if (!t.first_times || t.times.empty()) return std::nullopt;
+  return cpu_wait_fraction(*t.first_times, t.times.back());
 }
 
 SegmentStats History::current_segment_stats() const {
   SegmentStats stats;
   if (segments_.empty()) return stats;
-  stats.mean = segment_mean(segments_.size() - 1);
-  std::vector<double> values;
-  const std::int64_t start = segments_.back().start_ns;
-  for (auto it = rates_.rbegin(); it != rates_.rend() && it->t0_ns >= start; ++it) values.push_back(it->gib_per_s);
-  stats.p5 = percentile(values, 0.05);
-  stats.p95 = percentile(values, 0.95);
-  const std::optional<double> first = segment_mean(0);
+  stats.mean = current_.gib_per_s();
+  stats.p5 = current_.quantile(0.05);
+  stats.p95 = current_.quantile(0.95);
+  stats.samples = current_.samples();
+  stats.seconds = current_.elapsed_s();
+  stats.cpu_wait = {segment_wait(WorkerRole::writer), segment_wait(WorkerRole::reader)};
+  const std::optional<double> first = segments_.size() == 1 ? stats.mean : segments_.front().stats.mean;
   if (stats.mean && first && *first > 0) stats.speedup = *stats.mean / *first;
   return stats;
 }
 
 const std::deque<FigurePoint>& History::figures(WorkerRole role) const {
-  return role == WorkerRole::writer ? writer_.figures : reader_.figures;
+  return track(role).figures;
 }
 
 const std::vector<CounterInfo>& History::counters(WorkerRole role) const {
-  return role == WorkerRole::writer ? writer_.counters : reader_.counters;
+  return track(role).counters;
+}
+
+WorkerTimeUse History::time_use(WorkerRole role) const {
+  const WorkerTrack& t = track(role);
+  WorkerTimeUse use;
+  const ProcessTimes* from = window_start(t.times, kFigureWindowNs);
+  if (from == nullptr) return use;
+  const ProcessTimes& to = t.times.back();
+  const std::int64_t wall = to.t_ns - from->t_ns;
+  const auto percent = [wall](std::int64_t delta) -> std::optional<double> {
+    const std::optional<double> share = per_second(static_cast<double>(delta), wall);
+    if (!share) return std::nullopt;
+    return 100.0 * *share / 1e9;
+  };
+  use.user_percent = percent(to.cpu.user_ns - from->cpu.user_ns);
+  use.system_percent = percent(to.cpu.system_ns - from->cpu.system_ns);
+  use.cpu_wait = cpu_wait_fraction(*from, to);
+  if (to.voluntary_switches >= from->voluntary_switches && to.involuntary_switches >= from->involuntary_switches) {
+    use.voluntary_per_s = per_second(static_cast<double>(to.voluntary_switches - from->voluntary_switches), wall);
+    use.involuntary_per_s = per_second(static_cast<double>(to.involuntary_switches - from->involuntary_switches), wall);
+  }
+  return use;
 }
 
 }  // namespace pipetop

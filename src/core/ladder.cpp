@@ -3,6 +3,7 @@
 #include <array>
 
 #include "pipetop/core/flag_options.hpp"
+#include "pipetop/core/interference.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/text_cells.hpp"
@@ -28,10 +29,11 @@ const RungResult* find(const std::vector<RungResult>& results, std::string_view 
   return nullptr;
 }
 
+// The ratio of two rungs' figures; none when either failed or stayed disturbed (no verdict from those).
 std::optional<double> ratio_of(const std::vector<RungResult>& results, std::string_view a, std::string_view b) {
   const RungResult* x = find(results, a);
   const RungResult* y = find(results, b);
-  if (x == nullptr || y == nullptr) return std::nullopt;
+  if (x == nullptr || y == nullptr || x->trial.disturbed() || y->trial.disturbed()) return std::nullopt;
   return speedup(*x, *y);
 }
 
@@ -61,7 +63,7 @@ std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>&
   std::vector<RungResult> results;
   for (std::size_t i = 0; i < rungs.size(); ++i) {
     if (progress) progress(i, rungs.size(), rungs[i].name, static_cast<std::int64_t>(rungs.size() - i) * rung_ns);
-    results.push_back({rungs[i], runner.run(rungs[i].config, rung_ns)});
+    results.push_back({rungs[i], run_undisturbed(runner, rungs[i].config, rung_ns)});
   }
   return results;
 }
@@ -85,6 +87,7 @@ std::string ladder_table(const std::vector<RungResult>& results, bool unicode) {
     text += row(r.rung.name, {figure(r.trial.gib_per_s(), 2), x ? times + printf_string("%.1f", *x) : "—",
                               figure(w.context_switches_per_gib, 0), figure(w.page_faults_per_gib, 1),
                               figure(w.cycles_per_kib, 0), figure(w.dtlb_misses_per_mib, 1)});
+    if (r.trial.disturbed()) text.insert(text.size() - 1, "  disturbed");
   }
   return text;
 }
@@ -93,6 +96,9 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
   std::vector<std::string> verdicts;
   for (const RungResult& r : results) {
     if (r.trial.error) verdicts.push_back(r.rung.name + ": could not move data — " + r.trial.error->message);
+    if (!r.trial.disturbed()) continue;
+    verdicts.push_back(r.rung.name + ": no verdict — run twice and disturbed both times: " +
+                       interference_words(r.trial.summary.cpu_waits(), r.trial.outcome.config).value_or(""));
   }
   if (const RungResult* huge = find(results, "vmsplice/splice +huge"); huge != nullptr && !huge->trial.error) {
     const HugePageResult& h = huge->trial.outcome.huge_pages;

@@ -5,6 +5,7 @@
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/sample_timeline.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/strategies.hpp"
 #include "report_formats.hpp"
 
@@ -44,6 +45,7 @@ void write_worker(JsonWriter& json, const char* key, const WorkerSummary& w) {
   json.key(key).begin_object();
   json.key("bytes").value(w.bytes).key("syscalls").value(w.syscalls).key("eagain").value(w.eagain);
   json.key("cpu_user_percent").value(w.cpu_user_percent).key("cpu_system_percent").value(w.cpu_system_percent);
+  json.key("cpu_wait_fraction").value(w.cpu_wait_fraction);
   json.end_object();
 }
 
@@ -106,7 +108,7 @@ class JsonReport final : public Report {
     const RunSummary s = summarize(o);
     JsonWriter json;
     json.begin_object();
-    json.key("type").value("summary");
+    json.key("schema_version").value(kSchemaVersion).key("type").value("summary");
     json.key("gib_per_s").value(s.throughput.gib_per_s);
     json.key("gib_per_s_median").value(s.throughput.gib_per_s_median);
     json.key("bytes").value(s.reader.bytes);
@@ -127,10 +129,16 @@ class JsonReport final : public Report {
     write_derived(json, "writer", s.writer.derived);
     write_derived(json, "reader", s.reader.derived);
     json.end_object();
+    json.key("disturbed").value(s.disturbed());
+    if (const std::optional<std::string> words = interference_words(s.cpu_waits(), o.config)) {
+      json.key("disturbance").value(*words);
+    }
+    json.key("shared_cpus").value(o.shared_cpus);
     json.key("huge_pages").begin_object();
     json.key("requested").value(o.huge_pages.requested);
     json.key("verified").value(o.huge_pages.verified);
     json.key("detail").value(o.huge_pages.detail);
+    json.key("last_checked_s").value(huge_pages_checked_s(o));
     json.end_object();
     if (o.verify) {
       json.key("verify").begin_object();

@@ -8,8 +8,10 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/counter_table.hpp"
+#include "pipetop/core/interference.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/segment_throughput.hpp"
 #include "pipetop/core/size.hpp"
 #include "pipetop/core/throughput.hpp"
 #include "report_formats.hpp"
@@ -19,6 +21,10 @@ namespace {
 
 std::string gib_per_s(std::optional<double> value) {
   return value ? printf_string("%.2f GiB/s", *value) : std::string("no rate (fewer than two samples)");
+}
+
+std::string percent_or_dash(std::optional<double> fraction) {
+  return fraction ? printf_string("%.1f%%", *fraction * 100) : std::string("—");
 }
 
 std::string describe(const RunOutcome& o) {
@@ -52,8 +58,8 @@ class TextReport final : public Report {
   std::string summary(const RunOutcome& o) override {
     const RunSummary s = summarize(o);
     std::string text = "\n" + describe(o) + "\n";
-    text += "  throughput   " + gib_per_s(s.throughput.gib_per_s) + " steady-state mean (first 10% dropped), " +
-            "median " + gib_per_s(s.throughput.gib_per_s_median) + "\n";
+    text += "  throughput   " + gib_per_s(s.throughput.gib_per_s) + " (" + std::string(kHeadlineDefinition) +
+            "), median " + gib_per_s(s.throughput.gib_per_s_median) + "\n";
     text +=
         printf_string("  moved        %s in %.2f s (writer %s, reader %s)\n", format_size(s.throughput.bytes).c_str(),
                       s.throughput.elapsed_s, format_size(s.writer.bytes).c_str(), format_size(s.reader.bytes).c_str());
@@ -63,9 +69,21 @@ class TextReport final : public Report {
         static_cast<unsigned long long>(s.reader.syscalls), static_cast<unsigned long long>(s.reader.eagain));
     text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(), o.reader.size(),
                           static_cast<unsigned long long>(o.dropped_samples));
+    text += "  cpu wait     " + percent_or_dash(s.writer.cpu_wait_fraction) + " writer · " +
+            percent_or_dash(s.reader.cpu_wait_fraction) + " reader (of the time runnable but waiting for a CPU)\n";
+    if (const std::optional<std::string> words = interference_words(s.cpu_waits(), o.config)) {
+      text += "  disturbed    " + *words + "\n";
+    }
+    if (o.shared_cpus) {
+      text +=
+          "  observer     fewer than 3 CPUs: pipetop's own sampling and whatever reads this output share the "
+          "workers' CPUs (write the output to a file)\n";
+    }
     if (o.huge_pages.requested) {
-      text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified: " : "NOT verified: ") +
-              o.huge_pages.detail + "\n";
+      const std::optional<double> checked = huge_pages_checked_s(o);
+      text += std::string("  huge pages   ") + (o.huge_pages.verified ? "verified" : "NOT verified") +
+              (checked ? printf_string(" (checked at %.1f s)", *checked) : std::string()) + ": " + o.huge_pages.detail +
+              "\n";
     }
     if (o.verify) {
       text += "  verify       " + format_size(o.verify->bytes_checked) + " checked, " +

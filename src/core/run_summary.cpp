@@ -1,5 +1,6 @@
 #include "pipetop/core/run_summary.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "pipetop/core/size.hpp"
@@ -48,6 +49,16 @@ WorkerSummary summarize_worker(const std::vector<Sample>& samples, const std::ve
 
 }  // namespace
 
+HugePageResult combine_huge_pages(const HugePageResult& writer, const HugePageResult& reader) {
+  HugePageResult both;
+  both.requested = writer.requested || reader.requested;
+  if (!both.requested) return both;
+  both.verified = writer.verified && reader.verified;
+  both.detail = "writer " + writer.detail + "; reader " + reader.detail;
+  both.checked_ns = std::min(writer.checked_ns, reader.checked_ns);
+  return both;
+}
+
 std::string_view to_string(WorkerRole role) {
   return role == WorkerRole::writer ? "writer" : "reader";
 }
@@ -67,9 +78,21 @@ std::string_view to_string(EndReason reason) {
 }
 
 RunSummary summarize(const RunOutcome& outcome) {
-  return {summarize_throughput(outcome.reader),
-          summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
-          summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu)};
+  RunSummary summary{summarize_throughput(outcome.reader),
+                     summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
+                     summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu)};
+  for (const std::size_t i : {std::size_t{0}, std::size_t{1}}) {
+    if (!outcome.times_first[i] || !outcome.times_last[i]) continue;
+    (i == 0 ? summary.writer : summary.reader).cpu_wait_fraction =
+        cpu_wait_fraction(*outcome.times_first[i], *outcome.times_last[i]);
+  }
+  return summary;
+}
+
+std::optional<double> huge_pages_checked_s(const RunOutcome& outcome) {
+  if (outcome.huge_pages.checked_ns == 0 || outcome.started_ns == 0) return std::nullopt;
+  // The workers check before they start: that check is at 0 s.
+  return std::max(0.0, static_cast<double>(outcome.huge_pages.checked_ns - outcome.started_ns) / 1e9);
 }
 
 }  // namespace pipetop

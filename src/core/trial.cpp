@@ -14,4 +14,12 @@ Trial make_trial(RunOutcome outcome) {
   return trial;
 }
 
+Trial run_undisturbed(TrialRunner& runner, const RunConfig& config, std::int64_t duration_ns) {
+  Trial trial = runner.run(config, duration_ns);
+  if (!trial.disturbed()) return trial;
+  Trial again = runner.run(config, duration_ns);
+  again.reruns = 1;
+  return again;
+}
+
 }  // namespace pipetop

@@ -87,9 +87,9 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     }
     result.trials.push_back(runner.run(candidates[i], trial_ns));
   }
-  std::vector<const Trial*> ranked;
+  std::vector<const Trial*> ranked;  // a disturbed trial says nothing about this machine's best
   for (const Trial& t : result.trials) {
-    if (t.gib_per_s()) ranked.push_back(&t);
+    if (t.gib_per_s() && !t.disturbed()) ranked.push_back(&t);
   }
   std::sort(ranked.begin(), ranked.end(),
             [](const Trial* a, const Trial* b) { return rate_or_zero(*a) > rate_or_zero(*b); });
@@ -106,12 +106,14 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
       progress("confirm " + std::to_string(i + 1) + "/" + std::to_string(finalists.size() + 1), config,
                start + budget_ns - runner.now_ns());
     }
-    Trial confirmed = runner.run(config, confirm_ns);
+    Trial confirmed = run_undisturbed(runner, config, confirm_ns);
     if (is_article) {
       result.article = confirmed;
     }
-    // The article's configuration may win too: then the ratio is 1. A trial that moved nothing never wins.
-    if (confirmed.gib_per_s() && (!result.best || rate_or_zero(confirmed) > rate_or_zero(*result.best))) {
+    // The article's configuration may win too: then the ratio is 1. A trial that moved nothing, or
+    // that stayed disturbed, never wins.
+    if (confirmed.gib_per_s() && !confirmed.disturbed() &&
+        (!result.best || rate_or_zero(confirmed) > rate_or_zero(*result.best))) {
       result.best = std::move(confirmed);
     }
   }

@@ -1,12 +1,12 @@
 #include "pipetop/core/tune_report.hpp"
 
-
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
+#include "pipetop/core/schema_version.hpp"
 
 namespace pipetop {
 namespace {
@@ -19,7 +19,7 @@ std::string rate(const Trial& t) {
 
 std::string tune_text(const TuneResult& r) {
   std::string text = "\n";
-  if (!r.best) return text + "  no configuration moved any data: see the trials below\n";
+  if (!r.best) return text + "  no configuration moved data undisturbed: see the trials below\n";
   text += "  winner     " + rate(*r.best) + "   " + describe_config(r.best->outcome.config) + "\n";
   if (r.article) text += "  article    " + rate(*r.article) + "   " + describe_config(r.article->outcome.config) + "\n";
   if (const std::optional<double> ratio = r.ratio()) {
@@ -28,14 +28,15 @@ std::string tune_text(const TuneResult& r) {
   text += "  reproduce  " + run_command_line(r.best->outcome.config) + "\n\n  trials\n";
   for (const Trial& t : r.trials) {
     text += printf_string("  %14s   ", t.error ? "failed" : (format_fixed(t.gib_per_s(), 2) + " GiB/s").c_str()) +
-            describe_config(t.outcome.config) + (t.error ? "  (" + t.error->message + ")" : "") + "\n";
+            describe_config(t.outcome.config) + (t.error ? "  (" + t.error->message + ")" : "") +
+            (t.disturbed() ? "  (disturbed: not ranked)" : "") + "\n";
   }
   return text;
 }
 
 std::string tune_json(const TuneResult& r) {
   JsonWriter json;
-  json.begin_object().key("type").value("tune");
+  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("tune");
   json.key("ratio").value(r.ratio());
   json.key("best");
   if (r.best) {
@@ -53,6 +54,7 @@ std::string tune_json(const TuneResult& r) {
   for (const Trial& t : r.trials) {
     json.begin_object().key("command").value(run_command_line(t.outcome.config));
     json.key("gib_per_s").value(t.gib_per_s());
+    json.key("disturbed").value(t.disturbed());
     if (t.error) json.key("error").value(t.error->message);
     json.end_object();
   }

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "pipetop/core/size.hpp"
+#include "pipetop/system/clock.hpp"
 #include "pipetop/system/file_reader.hpp"
 #include "pipetop/system/machine_facts.hpp"
 
@@ -30,8 +31,8 @@ std::uint64_t total_bytes(const std::vector<AddressRange>& ranges) {
 }
 
 // Per-page truth from kpageflags; nullopt when PFNs are hidden (not root) or the files are unreadable.
-std::optional<Measured> measure_kpageflags(const std::vector<AddressRange>& ranges) {
-  const int pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+std::optional<Measured> measure_kpageflags(const std::vector<AddressRange>& ranges, const std::string& pid) {
+  const int pagemap = open(("/proc/" + pid + "/pagemap").c_str(), O_RDONLY | O_CLOEXEC);
   const int kpageflags = open("/proc/kpageflags", O_RDONLY | O_CLOEXEC);
   std::optional<Measured> result;
   if (pagemap >= 0 && kpageflags >= 0) {
@@ -46,8 +47,8 @@ std::optional<Measured> measure_kpageflags(const std::vector<AddressRange>& rang
                    (entry & kPagemapPfnMask) != 0;
         if (!readable) break;
         if ((entry & kPagemapPresent) == 0) continue;
-        readable = pread(kpageflags, &flags, sizeof flags, static_cast<off_t>((entry & kPagemapPfnMask) * 8)) ==
-                   sizeof flags;
+        readable =
+            pread(kpageflags, &flags, sizeof flags, static_cast<off_t>((entry & kPagemapPfnMask) * 8)) == sizeof flags;
         if (readable && (flags & kKpfThp) != 0) m.huge_bytes += page;
       }
     }
@@ -58,8 +59,8 @@ std::optional<Measured> measure_kpageflags(const std::vector<AddressRange>& rang
   return result;
 }
 
-std::optional<Measured> measure_smaps(const std::vector<AddressRange>& ranges) {
-  const Result<std::string> text = read_text_file("/proc/self/smaps");
+std::optional<Measured> measure_smaps(const std::vector<AddressRange>& ranges, const std::string& pid) {
+  const Result<std::string> text = read_text_file("/proc/" + pid + "/smaps");
   if (!text) return std::nullopt;
   return Measured{anon_huge_bytes_covering(parse_smaps(*text), ranges), total_bytes(ranges), "smaps AnonHugePages"};
 }
@@ -75,13 +76,15 @@ std::string why_not(const Measured& m) {
 
 }  // namespace
 
-HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges) {
+HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid) {
   HugePageResult result;
   result.requested = true;
-  std::optional<Measured> m = measure_kpageflags(ranges);
-  if (!m) m = measure_smaps(ranges);
+  result.checked_ns = monotonic_ns();
+  std::optional<Measured> m = measure_kpageflags(ranges, pid);
+  if (!m) m = measure_smaps(ranges, pid);
   if (!m) {
-    result.detail = "not checked: neither /proc/self/pagemap+/proc/kpageflags nor /proc/self/smaps is readable";
+    result.detail =
+        "not checked: neither /proc/" + pid + "/pagemap+/proc/kpageflags nor /proc/" + pid + "/smaps is readable";
     return result;
   }
   result.verified = m->total_bytes > 0 && m->huge_bytes >= m->total_bytes;

@@ -15,7 +15,6 @@ namespace pipetop {
 namespace {
 
 constexpr std::int64_t kSetupTimeoutNs = 120 * kNsPerS;
-constexpr std::int64_t kDestructorGraceNs = 2 * kNsPerS;
 constexpr std::int64_t kWaitStepNs = 200'000;
 constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
 
@@ -29,15 +28,15 @@ Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, 
     : config_(config), counter_requests_(std::move(counters)), region_(std::move(region)), pipe_(std::move(pipe)) {}
 
 Session::~Session() {
-  finish(kDestructorGraceNs);
+  kill_all(Kill::asked);
 }
 
 WorkerSlot& Session::slot(WorkerRole role) const {
   return role == WorkerRole::writer ? region_.control().writer : region_.control().reader;
 }
 
-Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const MachineLimits& limits,
-                                                const std::vector<CounterRequest>& counters) {
+Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const MachineLimits& limits,
+                                                 const std::vector<CounterRequest>& counters) {
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
   Result<Pipe> pipe = Pipe::create();
@@ -52,9 +51,8 @@ Result<std::unique_ptr<Session>> Session::start(const RunConfig& config, const M
     session->pipe_bytes_asked_ = config.pipe_bytes;
     session->config_.pipe_bytes = *size;
   }
+  session->setup_deadline_ns_ = monotonic_ns() + kSetupTimeoutNs;
   if (Result<void> forked = session->fork_workers(); !forked) return std::unexpected(forked.error());
-  if (Result<void> ready = session->wait_until_ready(); !ready) return std::unexpected(ready.error());
-  session->region_.control().go.store(true, std::memory_order_release);
   return session;
 }
 
@@ -80,21 +78,27 @@ Result<void> Session::fork_workers() {
   return {};
 }
 
-Result<void> Session::wait_until_ready() {
-  const std::int64_t deadline = monotonic_ns() + kSetupTimeoutNs;
-  for (;;) {
-    reap(false);
-    if (std::optional<Error> error = failure()) return std::unexpected(*error);
-    const bool ready = slot(WorkerRole::writer).load_state() == WorkerState::ready &&
-                       slot(WorkerRole::reader).load_state() == WorkerState::ready;
-    if (ready) return {};
-    if (statuses_[0] || statuses_[1]) return std::unexpected(runtime_error("a worker exited during set-up"));
-    if (monotonic_ns() > deadline) {
-      return std::unexpected(runtime_error("workers did not finish setting up within 120 s",
-                                           "a very large --buffer-size with --lock-memory can take long to fault in"));
+Session::Phase Session::poll() {
+  reap(false);
+  if (phase_ == Phase::ended) return phase_;
+  if (phase_ == Phase::setting_up) {
+    if (failure() || statuses_[0] || statuses_[1]) {
+      kill_all(Kill::asked);  // one worker failed or left during set-up: the other has nothing to do
+    } else if (slot(WorkerRole::writer).load_state() == WorkerState::ready &&
+               slot(WorkerRole::reader).load_state() == WorkerState::ready) {
+      started_ns_ = monotonic_ns();
+      region_.control().go.store(true, std::memory_order_release);
+      phase_ = Phase::running;
+    } else if (monotonic_ns() > setup_deadline_ns_) {
+      setup_failure_ = runtime_error("workers did not finish setting up within 120 s",
+                                     "a very large --buffer-size with --lock-memory can take long to fault in");
+      kill_all(Kill::asked);
     }
-    sleep_ns(kWaitStepNs);
+  } else if (failure()) {
+    request_stop();  // a failed or killed worker: the other one ends too (EPIPE, end of file, or stop)
   }
+  if (both_reaped()) phase_ = Phase::ended;
+  return phase_;
 }
 
 void Session::drain(const std::function<void(WorkerRole, const Sample&)>& sink) {
@@ -116,8 +120,7 @@ void Session::reap(bool block) {
   }
 }
 
-bool Session::poll_exited() {
-  reap(false);
+bool Session::both_reaped() const {
   const auto gone = [this](std::size_t i) {
     return pids_[i] <= 0 || statuses_[i].has_value();
   };  // never forked, or reaped
@@ -125,6 +128,7 @@ bool Session::poll_exited() {
 }
 
 std::optional<Error> Session::failure() const {
+  if (setup_failure_) return setup_failure_;
   for (const WorkerRole role : kRoles) {
     const std::string who(to_string(role));
     const WorkerSlot& s = slot(role);
@@ -133,7 +137,10 @@ std::optional<Error> Session::failure() const {
     }
     const std::optional<int>& status = statuses_[index(role)];
     if (!status) continue;
-    if (killed_[index(role)]) return runtime_error(who + " did not stop within the grace period and was killed");
+    if (killed_[index(role)] == Kill::after_grace) {
+      return runtime_error(who + " did not stop within the grace period and was killed");
+    }
+    if (killed_[index(role)] == Kill::asked) continue;
     if (WIFSIGNALED(*status)) {
       return runtime_error(who + " was killed by signal " + std::to_string(WTERMSIG(*status)) + " (" +
                            sigdescr_np(WTERMSIG(*status)) + ")");
@@ -141,9 +148,7 @@ std::optional<Error> Session::failure() const {
     if (WIFEXITED(*status) && WEXITSTATUS(*status) != 0) {
       return runtime_error(who + " exited with status " + std::to_string(WEXITSTATUS(*status)));
     }
-    if (!settled(s.load_state())) {
-      return runtime_error(who + " exited without reporting why");
-    }
+    if (!settled(s.load_state())) return runtime_error(who + " exited without reporting why");
   }
   return std::nullopt;
 }
@@ -152,14 +157,24 @@ void Session::request_stop() noexcept {
   region_.control().stop.store(true, std::memory_order_release);
 }
 
+void Session::kill_all(Kill why) noexcept {
+  request_stop();
+  for (std::size_t i = 0; i < pids_.size(); ++i) {
+    if (pids_[i] > 0 && !statuses_[i] && kill(pids_[i], SIGKILL) == 0 && killed_[i] == Kill::no) killed_[i] = why;
+  }
+  reap(true);  // SIGKILL cannot be caught: this returns at once
+  phase_ = Phase::ended;
+}
+
+void Session::kill_now() noexcept {
+  kill_all(Kill::asked);
+}
+
 void Session::finish(std::int64_t grace_ns) {
   request_stop();
   const std::int64_t deadline = monotonic_ns() + grace_ns;
-  while (!poll_exited() && monotonic_ns() < deadline) sleep_ns(kWaitStepNs);
-  for (std::size_t i = 0; i < pids_.size(); ++i) {
-    if (pids_[i] > 0 && !statuses_[i]) killed_[i] = kill(pids_[i], SIGKILL) == 0;
-  }
-  reap(true);
+  while (poll() != Phase::ended && monotonic_ns() < deadline) sleep_ns(kWaitStepNs);
+  kill_all(Kill::after_grace);
 }
 
 std::vector<CounterInfo> Session::counters(WorkerRole role) const {
@@ -172,21 +187,24 @@ std::vector<CounterInfo> Session::counters(WorkerRole role) const {
   return infos;
 }
 
+std::vector<AddressRange> Session::buffers(WorkerRole role) const {
+  const WorkerReport& report = slot(role).report;
+  return {report.buffers, report.buffers + std::min<std::size_t>(report.buffer_count, std::size(report.buffers))};
+}
+
 CpuTime Session::cpu_time(WorkerRole role) const {
   const WorkerReport& report = slot(role).report;
   return {report.cpu_user_ns, report.cpu_system_ns};
 }
 
 HugePageResult Session::huge_pages() const {
-  const WorkerReport& w = slot(WorkerRole::writer).report;
-  const WorkerReport& r = slot(WorkerRole::reader).report;
-  HugePageResult result;
-  result.requested = config_.huge_pages;
-  if (!result.requested) return result;
-  result.verified = w.huge_requested && r.huge_requested && w.huge_verified && r.huge_verified;
-  result.detail = std::string(w.huge_requested ? w.huge_detail : "writer not checked") + "; " +
-                  (r.huge_requested ? r.huge_detail : "reader not checked");
-  return result;
+  if (!config_.huge_pages) return {};
+  const auto of = [this](WorkerRole role) {
+    const WorkerReport& r = slot(role).report;
+    return r.huge_requested ? HugePageResult{true, r.huge_verified, r.huge_detail, r.huge_checked_ns}
+                            : HugePageResult{true, false, "not checked", 0};
+  };
+  return combine_huge_pages(of(WorkerRole::writer), of(WorkerRole::reader));
 }
 
 std::optional<VerifyResult> Session::verify() const {

@@ -16,7 +16,9 @@ Result<SharedRegion> SharedRegion::create() {
     return std::unexpected(runtime_error("mmap(MAP_SHARED|MAP_ANONYMOUS, " + format_size(sizeof(ControlBlock)) +
                                          "): " + errno_text(errno)));
   }
-  return SharedRegion(new (memory) ControlBlock());
+  // Default-initialised, not value-initialised: the rings' slots stay the untouched zero pages of the
+  // fresh mapping, so a session start costs only the pages its samples reach.
+  return SharedRegion(new (memory) ControlBlock);
 }
 
 SharedRegion::SharedRegion(SharedRegion&& other) noexcept : control_(std::exchange(other.control_, nullptr)) {}

@@ -90,8 +90,7 @@ int run_reader(const WorkerContext& ctx) {
   if (Result<void> pinned = pin_to_cpu(c.reader_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
   Sink sink;
   if (Result<void> opened = open_sink(c, sink); !opened) return report_failure(ctx.slot, opened.error());
-  record_huge_pages(ctx, "reader",
-                    sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()} : std::vector<AddressRange>{});
+  record_huge_pages(ctx, sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()} : std::vector<AddressRange>{});
   if (c.busy_loop && c.reader == ReaderKind::read) {  // splice takes SPLICE_F_NONBLOCK instead
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }

@@ -107,7 +107,7 @@ int run_writer(const WorkerContext& ctx) {
   if (!buffers) return report_failure(ctx.slot, buffers.error());
   std::vector<AddressRange> ranges;
   for (const MappedBuffer& m : buffers->mappings) ranges.push_back(m.mapping());
-  record_huge_pages(ctx, "writer", ranges);
+  record_huge_pages(ctx, ranges);
   if (c.busy_loop && c.writer == WriterKind::write) {
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }

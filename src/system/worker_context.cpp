@@ -72,18 +72,23 @@ CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<in
   return counters;
 }
 
-void record_huge_pages(const WorkerContext& ctx, std::string_view who, const std::vector<AddressRange>& ranges) {
-  if (!ctx.config.huge_pages) return;
-  HugePageResult huge{true, true, "no buffer (splice)"};
-  if (ctx.config.no_touch) {
-    huge = {true, false, "not checked: --no-touch leaves the pages unfaulted"};
-  } else if (!ranges.empty()) {
-    huge = check_huge_pages(ranges);
-  }
+void record_huge_pages(const WorkerContext& ctx, const std::vector<AddressRange>& ranges) {
   WorkerReport& report = ctx.slot.report;
+  report.buffer_count = 0;
+  for (const AddressRange& r : ranges) {
+    if (report.buffer_count < std::size(report.buffers)) report.buffers[report.buffer_count++] = r;
+  }
+  if (!ctx.config.huge_pages) return;
+  HugePageResult huge{true, true, "no buffer (splice)", monotonic_ns()};
+  if (ctx.config.no_touch) {
+    huge = {true, false, "not checked: --no-touch leaves the pages unfaulted", 0};
+  } else if (!ranges.empty()) {
+    huge = check_huge_pages(ranges, "self");
+  }
   report.huge_requested = true;
   report.huge_verified = huge.verified;
-  copy_text(report.huge_detail, std::string(who) + " " + huge.detail);
+  copy_text(report.huge_detail, huge.detail);
+  report.huge_checked_ns = huge.checked_ns;
 }
 
 int report_failure(WorkerSlot& slot, const Error& error) noexcept {

@@ -100,7 +100,7 @@ void draw_figure(Canvas& canvas, int x, int y, int w, const DerivedField& field,
   }
 }
 
-void draw_cpu(Canvas& canvas, int x, int y, int w, const WorkerCpuUse& cpu) {
+void draw_cpu(Canvas& canvas, int x, int y, int w, const WorkerTimeUse& cpu) {
   draw_value(canvas, x, y, w,
              cpu.user_percent && cpu.system_percent
                  ? format_fixed(cpu.user_percent, 0) + "% / " + format_fixed(cpu.system_percent, 0) + "%"
@@ -128,8 +128,8 @@ void draw_counters(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   }
   if (y < a.y + a.h) {
     canvas.text(a.x + 1, y, kCpuRowLabel, {Color::dim});
-    draw_cpu(canvas, writer_x, y, column_w, m.writer_cpu);
-    draw_cpu(canvas, reader_x, y, column_w, m.reader_cpu);
+    draw_cpu(canvas, writer_x, y, column_w, m.history.time_use(WorkerRole::writer));
+    draw_cpu(canvas, reader_x, y, column_w, m.history.time_use(WorkerRole::reader));
   }
 }
 

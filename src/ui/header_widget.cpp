@@ -37,7 +37,7 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
     if (flag.kind != FlagKind::transfer || !(c.*flag.member)) continue;
     if (flag.member == &RunConfig::huge_pages) {  // with what was measured: verified or not
       const std::string huge = std::string(compact ? flag.compact : flag.words) + " ";
-      parts.push_back(m.huge.verified
+      parts.push_back(m.history.huge_pages().verified
                           ? Part{huge + (compact ? "✓" : "✓ verified"), flag.key, {Color::good, true, false}}
                           : Part{huge + (compact ? "✗" : "✗ not verified"), flag.key, {Color::bad, true, false}});
       continue;
@@ -45,7 +45,7 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
     parts.push_back({std::string(compact ? flag.compact : flag.words), flag.key, on});
   }
   parts.push_back({(compact ? "buf " : "buffer ") + size(c.buffer_bytes), '+', {}});
-  parts.push_back({"pipe " + size(m.pipe_bytes), ']', {}});
+  parts.push_back({"pipe " + size(m.history.pipe_bytes()), ']', {}});
   parts.push_back({cpu_text(c), 'c', {}});
   return parts;
 }

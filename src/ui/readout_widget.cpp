@@ -9,7 +9,9 @@ namespace pipetop {
 namespace {
 
 // Two decimals below 10 GiB/s, one above: what a viewer can read and what the measurement supports.
-std::string figure(double gib_per_s) { return format_fixed(gib_per_s, gib_per_s < 10 ? 2 : 1); }
+std::string figure(double gib_per_s) {
+  return format_fixed(gib_per_s, gib_per_s < 10 ? 2 : 1);
+}
 
 void line(Canvas& canvas, const Rect& a, int& y, std::string_view label, const std::string& value, Style style = {}) {
   if (y >= a.y + a.h) return;
@@ -21,7 +23,8 @@ void line(Canvas& canvas, const Rect& a, int& y, std::string_view label, const s
 }  // namespace
 
 void draw_readout(Canvas& canvas, const Rect& a, const DashboardModel& m) {
-  const std::optional<double> now = m.history.current_gib_per_s();
+  // No pair running: the last rate is history, not now.
+  const std::optional<double> now = m.live ? m.history.current_gib_per_s() : std::nullopt;
   const SegmentStats stats = m.history.current_segment_stats();
   int y = a.y;
   canvas.text(a.x + 1, y++, "GiB/s now", {Color::dim});

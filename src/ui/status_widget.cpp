@@ -1,3 +1,4 @@
+#include "pipetop/core/interference.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/ui/widgets.hpp"
 
@@ -11,6 +12,13 @@ void draw_status(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   if (!m.message.empty()) {
     draw_clipped(canvas, a.x + 1, a.y, m.message, own_x - a.x - 2,
                  m.message_is_error ? Style{Color::bad, true, false} : Style{Color::accent});
+    return;
+  }
+  // No message: say when the machine disturbs what is measured now.
+  const CpuWaits waits{m.history.time_use(WorkerRole::writer).cpu_wait,
+                       m.history.time_use(WorkerRole::reader).cpu_wait};
+  if (const std::optional<std::string> words = interference_words(waits, m.state.config)) {
+    draw_clipped(canvas, a.x + 1, a.y, *words, own_x - a.x - 2, {Color::warn, true, false});
   }
 }
 

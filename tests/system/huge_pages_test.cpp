@@ -1,11 +1,12 @@
 // Huge pages are reported as verified only when measured; never claimed otherwise.
 
+#include "pipetop/system/huge_pages.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 
 #include "pipetop/system/buffer.hpp"
 #include "pipetop/system/file_reader.hpp"
-#include "pipetop/system/huge_pages.hpp"
 #include "pipetop/system/machine_facts.hpp"
 
 namespace pipetop {
@@ -17,7 +18,7 @@ TEST(HugePages, PlainPagesAreNeverReportedAsHuge) {
   const AddressRange range = buffer->mapping();
   ASSERT_EQ(madvise(reinterpret_cast<void*>(range.start), range.end - range.start, MADV_NOHUGEPAGE), 0);
   for (std::byte& b : buffer->bytes()) b = std::byte{1};
-  const HugePageResult result = check_huge_pages({range});
+  const HugePageResult result = check_huge_pages({range}, "self");
   EXPECT_TRUE(result.requested);
   EXPECT_FALSE(result.verified) << result.detail;
   EXPECT_NE(result.detail.find("0 B of 8 MiB huge"), std::string::npos) << result.detail;
@@ -34,7 +35,7 @@ TEST(HugePages, HugeBufferOutcomeMatchesTheKernelsOwnAccount) {
   const AddressRange range = buffer->mapping();
   EXPECT_EQ(range.start % kHugePageBytes, 0U) << "huge-page buffers are 2 MiB aligned";
   EXPECT_EQ(range.end - range.start, 2 * kHugePageBytes) << "and rounded up to whole huge pages";
-  const HugePageResult result = check_huge_pages({range});
+  const HugePageResult result = check_huge_pages({range}, "self");
 
   const Result<std::string> smaps = read_text_file("/proc/self/smaps");
   ASSERT_TRUE(smaps);

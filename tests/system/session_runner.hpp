@@ -28,6 +28,19 @@ struct Finished {
   [[nodiscard]] std::uint64_t reader_bytes() const { return reader.empty() ? 0 : reader.back().bytes; }
 };
 
+// Launches a session and polls it until its workers run (or it ended: a set-up failure is the error).
+inline Result<std::unique_ptr<Session>> start_and_wait(const RunConfig& config, const MachineLimits& limits,
+                                                       const std::vector<CounterRequest>& counters) {
+  Result<std::unique_ptr<Session>> launched = Session::launch(config, limits, counters);
+  if (!launched) return launched;
+  while ((*launched)->poll() == Session::Phase::setting_up) sleep_ns(200'000);
+  if ((*launched)->phase() == Session::Phase::ended) {
+    if (std::optional<Error> failure = (*launched)->failure()) return std::unexpected(*failure);
+    return std::unexpected(runtime_error("the workers ended while setting up"));
+  }
+  return launched;
+}
+
 inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30 * kNsPerS) {
   Finished result;
   Result<std::vector<CounterRequest>> counters = encode_events(counter_names(config), config.user_only);
@@ -35,7 +48,7 @@ inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30
     result.start_error = counters.error();
     return result;
   }
-  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits(), *counters);
+  Result<std::unique_ptr<Session>> started = start_and_wait(config, read_machine_limits(), *counters);
   if (!started) {
     result.start_error = started.error();
     return result;
@@ -45,7 +58,7 @@ inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30
     (role == WorkerRole::writer ? result.writer : result.reader).push_back(s);
   };
   const std::int64_t deadline = monotonic_ns() + (config.bytes_limit ? timeout_ns : config.duration_ns);
-  while (!session.poll_exited() && !session.failure() && monotonic_ns() < deadline) {
+  while (session.poll() != Session::Phase::ended && !session.failure() && monotonic_ns() < deadline) {
     session.drain(collect);
     sleep_ns(kNsPerMs);
   }

@@ -9,7 +9,9 @@
 namespace pipetop {
 namespace {
 
-bool process_exists(pid_t pid) { return kill(pid, 0) == 0 || errno != ESRCH; }
+bool process_exists(pid_t pid) {
+  return kill(pid, 0) == 0 || errno != ESRCH;
+}
 
 TEST(WorkerFailure, SetupFailureIsReportedWithTheCallAndErrno) {
   RunConfig config;  // CPU 4095 passes no validate(): this is what the worker reports if it gets one
@@ -28,7 +30,7 @@ TEST(WorkerFailure, KilledWorkerIsReportedAndBothAreReaped) {
   config.duration_ns = 60 * kNsPerS;
   config.writer_cpu = kUnpinned;
   config.reader_cpu = kUnpinned;
-  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits(), {});
+  Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, read_machine_limits(), {});
   ASSERT_TRUE(started) << started.error().message;
   Session& session = **started;
   const pid_t writer = session.pid(WorkerRole::writer);
@@ -36,7 +38,7 @@ TEST(WorkerFailure, KilledWorkerIsReportedAndBothAreReaped) {
   ASSERT_EQ(kill(reader, SIGUSR1), 0);  // not SIGSEGV: sanitizers catch that one and exit(1)
   const std::int64_t deadline = monotonic_ns() + 10 * kNsPerS;
   while (!session.failure() && monotonic_ns() < deadline) {
-    (void)session.poll_exited();
+    (void)session.poll();
     sleep_ns(kNsPerMs);
   }
   std::optional<Error> failure = session.failure();
@@ -57,7 +59,7 @@ TEST(WorkerFailure, DestroyingASessionLeavesNoWorker) {
   pid_t writer = -1;
   pid_t reader = -1;
   {
-    Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits(), {});
+    Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, read_machine_limits(), {});
     ASSERT_TRUE(started) << started.error().message;
     writer = (*started)->pid(WorkerRole::writer);
     reader = (*started)->pid(WorkerRole::reader);

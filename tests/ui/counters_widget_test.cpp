@@ -166,7 +166,7 @@ TEST(Counters, MultiplexedShareFromTheFigurePoint) {
   // The panel reads the running fraction of the latest FigurePoint, counter by counter.
   const std::vector<FakeCounter> counters = default_counters();
   History h;
-  h.begin_segment(kStart, RunConfig{}, "x", infos(counters), infos(counters));
+  h.begin_segment(SegmentStart{kStart, RunConfig{}, "x", infos(counters), infos(counters), 0, {}});
   Sample a{};
   a.t_ns = kStart;
   Sample b{};
@@ -181,7 +181,7 @@ TEST(Counters, MultiplexedShareFromTheFigurePoint) {
   ASSERT_EQ(h.figures(WorkerRole::writer).size(), 1U);
   EXPECT_NEAR(*h.figures(WorkerRole::writer).back().running[0], 0.63, 1e-12);
   DashboardState state;
-  const DashboardModel model{state, h, "", {}, 0, "", "", false, 0, {}, {}, {}, kStart + kSec, 60 * kSec};
+  const DashboardModel model{state, h, "", "", "", false, 0, {}, true, kStart + kSec, 60 * kSec};
   TextCanvas c(120, 10);
   draw_counters(c, Rect{0, 0, 120, 10}, model);
   EXPECT_EQ(count(c.line(kIpc), "scaled 63%"), 1) << c.dump();  // the writer's only
@@ -215,17 +215,22 @@ TEST(Counters, SparklinesOnlyWhenWide) {
   EXPECT_EQ(ascii_bars.find_first_not_of("_.-=+*#@"), std::string::npos) << ascii.line(kIpc);
 }
 
-TEST(Counters, CpuRowFromTheModel) {
+// The CPU row comes from the parent's /proc readings of each worker (WorkerTimes events).
+TEST(Counters, CpuRowFromTheWorkersTimes) {
   Scene s = scene_with(default_counters());
   TextCanvas c(120, 10);
   draw_counters(c, Rect{0, 0, 120, 10}, s.model());
   EXPECT_TRUE(has(c.line(kCpu), "45% / 30%")) << c.line(kCpu);
   EXPECT_TRUE(has(c.line(kCpu), "20% / 60%")) << c.line(kCpu);
   EXPECT_LT(c.line(kCpu).find("45%"), c.line(kCpu).find("20%"));
-  s.writer_cpu = {};
-  s.reader_cpu = {99.6, 0.4};
+  Scene t;
+  SyntheticRun run(t.history);
+  run.set_cpu(std::nullopt, std::pair{99.6, 0.4});
+  run.begin(kStart, RunConfig{}, "write/read", default_counters());
+  run.run(5 * kSec, 8.0);
+  t.now_ns = run.now();
   TextCanvas d(120, 10);
-  draw_counters(d, Rect{0, 0, 120, 10}, s.model());
+  draw_counters(d, Rect{0, 0, 120, 10}, t.model());
   EXPECT_TRUE(has(d.line(kCpu), "100% / 0%")) << d.line(kCpu);
   EXPECT_EQ(count(d.line(kCpu), "—"), 1) << d.line(kCpu);
 }

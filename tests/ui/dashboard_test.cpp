@@ -219,8 +219,6 @@ TEST(Dashboard, AsciiDashboardWithDataIsAsciiButForTheCpuArrow) {
 TEST(Dashboard, AsciiDashboardIsPureAsciiWithHelpAndWithoutData) {
   Scene empty;
   empty.ui_cpu_percent.reset();
-  empty.writer_cpu = {};
-  empty.reader_cpu = {};
   TextCanvas c(80, 24, false);
   draw_dashboard(c, empty.model());
   EXPECT_TRUE(is_ascii(c.dump())) << c.dump();

@@ -22,8 +22,8 @@ Scene header_scene() {
   s.state.config.buffer_bytes = 256 * kKiB;
   s.state.config.writer_cpu = 0;
   s.state.config.reader_cpu = 1;
-  s.huge = {true, true, "AnonHugePages 4096 kB in both"};
-  s.pipe_bytes = 128 * kKiB;
+  s.history.begin_segment(SegmentStart{0, s.state.config, "vmsplice/splice", {}, {}, 128 * kKiB, {}});
+  s.history.set_huge_pages({true, true, "AnonHugePages 4096 kB in both", 1});
   return s;
 }
 
@@ -81,7 +81,7 @@ TEST(Header, SpansMapPartsToKeys) {
 
 TEST(Header, HugePagesNotVerified) {
   Scene s = header_scene();
-  s.huge = {true, false, "AnonHugePages 0 kB"};
+  s.history.set_huge_pages({true, false, "AnonHugePages 0 kB", 1});
   TextCanvas c(160, 2);
   const std::vector<HeaderSpan> spans = draw_header(c, Rect{0, 0, 160, 2}, s.model());
   EXPECT_TRUE(has(c.line(0), "huge pages ✗ not verified")) << c.line(0);
@@ -96,6 +96,7 @@ TEST(Header, OnlyTheFlagsThatAreOn) {
   Scene s;
   s.state.config.writer_cpu = 2;
   s.state.config.reader_cpu = 2;
+  s.history.begin_segment(SegmentStart{0, s.state.config, "write/read", {}, {}, 128 * kKiB, {}});
   TextCanvas c(160, 2);
   std::vector<HeaderSpan> spans = draw_header(c, Rect{0, 0, 160, 2}, s.model());
   EXPECT_TRUE(has(c.line(0), "writer write · reader read · buffer 256 KiB · pipe 128 KiB · cpu 2→2 same")) << c.line(0);
@@ -177,7 +178,7 @@ TEST(Header, AsciiSeparatorsAndMarks) {
   draw_header(c, Rect{0, 0, 160, 2}, s.model());
   EXPECT_TRUE(has(c.line(0), "writer vmsplice | reader splice | huge pages + verified | busy loop")) << c.line(0);
   EXPECT_TRUE(has(c.line(1), " | counters user+kernel")) << c.line(1);
-  s.huge.verified = false;
+  s.history.set_huge_pages({true, false, "AnonHugePages 0 kB", 1});
   TextCanvas d(160, 2, false);
   draw_header(d, Rect{0, 0, 160, 2}, s.model());
   EXPECT_TRUE(has(d.line(0), "huge pages x not verified")) << d.line(0);

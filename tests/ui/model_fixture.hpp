@@ -4,10 +4,13 @@
 // segments as the dashboard splits them at every configuration change. And small helpers to read a
 // TextCanvas back.
 
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pipetop/core/config_change.hpp"
@@ -67,9 +70,11 @@ class SyntheticRun {
     started_ = true;
     config_ = config;
     counters_ = std::move(counters);
-    history_.begin_segment(t_ns, config, std::move(label), infos(counters_), infos(counters_));
+    history_.begin_segment(
+        SegmentStart{t_ns, config, std::move(label), infos(counters_), infos(counters_), 128 * 1024, {}});
     t_ = t_ns;
     bytes_ = 0;
+    times_ = {};
     counts_.assign(counters_.size(), 0.0);
     running_.assign(counters_.size(), 0.0);
     enabled_ = 0;
@@ -96,7 +101,26 @@ class SyntheticRun {
   [[nodiscard]] std::int64_t now() const { return t_; }
   [[nodiscard]] const RunConfig& config() const { return config_; }
 
+  // Each worker's CPU use from now on (percent of one CPU, user and kernel), as the parent reads it
+  // from /proc; none when absent.
+  void set_cpu(std::optional<std::pair<double, double>> writer, std::optional<std::pair<double, double>> reader) {
+    cpu_ = {writer, reader};
+  }
+
  private:
+  void emit_times(WorkerRole role, std::size_t i) {
+    if (!cpu_[i]) return;
+    ProcessTimes& t = times_[i];
+    const auto step = static_cast<double>(t_ - t.t_ns);
+    if (t.t_ns != 0) {
+      t.cpu.user_ns += static_cast<std::int64_t>(step * cpu_[i]->first / 100);
+      t.cpu.system_ns += static_cast<std::int64_t>(step * cpu_[i]->second / 100);
+      t.run_ns = t.cpu.user_ns + t.cpu.system_ns;
+    }
+    t.t_ns = t_;
+    history_.add_times(role, t);
+  }
+
   void emit() {
     Sample s{};
     s.t_ns = t_;
@@ -110,6 +134,8 @@ class SyntheticRun {
     }
     history_.add(WorkerRole::writer, s);
     history_.add(WorkerRole::reader, s);
+    emit_times(WorkerRole::writer, 0);
+    emit_times(WorkerRole::reader, 1);
   }
 
   History& history_;
@@ -121,6 +147,8 @@ class SyntheticRun {
   std::vector<double> counts_;
   std::vector<double> running_;
   double enabled_ = 0;
+  std::array<std::optional<std::pair<double, double>>, 2> cpu_{std::pair{45.0, 30.0}, std::pair{20.0, 60.0}};
+  std::array<ProcessTimes, 2> times_{};
 };
 
 // Everything a DashboardModel refers to, in one place that outlives it.
@@ -128,22 +156,18 @@ struct Scene {
   DashboardState state;
   History history;
   std::string machine = "Test CPU @ 3.0GHz · Linux 6.1.0";
-  HugePageResult huge{false, false, ""};
-  std::uint64_t pipe_bytes = 128 * kKiB;
   std::string problem;
   std::string message;
   bool message_is_error = false;
   std::uint64_t dropped = 0;
   std::optional<double> ui_cpu_percent = 1.5;
-  WorkerCpuUse writer_cpu{45.0, 30.0};
-  WorkerCpuUse reader_cpu{20.0, 60.0};
+  bool live = true;
   std::int64_t now_ns = 0;
   std::int64_t window_ns = 60 * kSec;
 
   [[nodiscard]] DashboardModel model() const {
-    return DashboardModel{state,      history,    machine,          huge,     pipe_bytes,
-                          problem,    message,    message_is_error, dropped,  ui_cpu_percent,
-                          writer_cpu, reader_cpu, now_ns,           window_ns};
+    return DashboardModel{state,   history,        machine, problem, message,  message_is_error,
+                          dropped, ui_cpu_percent, live,    now_ns,  window_ns};
   }
 };
 
@@ -169,7 +193,7 @@ inline Scene standard_scene() {
   run.run(kTick, 0.0);
   run.run(13 * kSec, 40.0);
   s.state.config = c;
-  s.state.pipe_bytes = s.pipe_bytes;
+  s.state.pipe_bytes = s.history.pipe_bytes();
   s.now_ns = run.now();
   return s;
 }

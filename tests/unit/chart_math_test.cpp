@@ -13,7 +13,7 @@ namespace {
 constexpr std::int64_t kMs = 1'000'000;
 
 RatePoint point(std::int64_t t0_ms, std::int64_t t1_ms, double gib_per_s) {
-  return RatePoint{t0_ms * kMs, t1_ms * kMs, gib_per_s};
+  return single_rate(t0_ms * kMs, t1_ms * kMs, gib_per_s);
 }
 
 TEST(FitScale, LinearStartsAtZeroAndEndsAtANiceCeiling) {

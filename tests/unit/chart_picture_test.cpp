@@ -47,7 +47,7 @@ ChartPicture ladder_run() {
     double total = 0;
     for (std::int64_t t = start; t < start + 8 * kSecond; t += kTick) {
       const double rate = steps[i].gib_per_s * (1 + steps[i].spread * wobble.next());
-      picture.rates.push_back({t, t + kTick, rate});
+      picture.rates.push_back(single_rate(t, t + kTick, rate));
       total += rate;
     }
     picture.segments.push_back({start, steps[i].label, total / 800});

@@ -51,7 +51,8 @@ class FakeTrialRunner final : public TrialRunner {
     return *this;
   }
   // Configurations for which `fails` is true come back with error `message`.
-  FakeTrialRunner& fail_when(std::function<bool(const RunConfig&)> fails, std::string message = "worker failed: EINVAL") {
+  FakeTrialRunner& fail_when(std::function<bool(const RunConfig&)> fails,
+                             std::string message = "worker failed: EINVAL") {
     fails_ = std::move(fails);
     failure_ = std::move(message);
     return *this;
@@ -60,6 +61,13 @@ class FakeTrialRunner final : public TrialRunner {
   FakeTrialRunner& huge_pages_verified(bool verified, std::string detail) {
     huge_verified_ = verified;
     huge_detail_ = std::move(detail);
+    return *this;
+  }
+  // Trials for which `disturbs` is true (given the configuration and how many calls came before) come
+  // back with the writer having waited `wait` of the time for its CPU.
+  FakeTrialRunner& disturb_when(std::function<bool(const RunConfig&, std::size_t call)> disturbs, double wait = 0.4) {
+    disturbs_ = std::move(disturbs);
+    wait_ = wait;
     return *this;
   }
   // Writer counters present (cycles/KiB, dTLB misses/MiB, faults/GiB, context switches/GiB) or absent.
@@ -93,6 +101,8 @@ class FakeTrialRunner final : public TrialRunner {
     trial.summary.throughput.elapsed_s = seconds;
     trial.summary.writer.bytes = bytes;
     trial.summary.reader.bytes = bytes;
+    trial.summary.writer.cpu_wait_fraction = disturbs_ && disturbs_(config, calls.size() - 1) ? wait_ : 0.0;
+    trial.summary.reader.cpu_wait_fraction = 0.0;
     if (counters_) {
       DerivedFigures& d = trial.summary.writer.derived;
       d.cycles_per_kib = 4096.0 / *rate;
@@ -120,6 +130,8 @@ class FakeTrialRunner final : public TrialRunner {
   bool huge_verified_ = true;
   std::string huge_detail_ = "2 of 2 buffers in huge pages";
   bool counters_ = false;
+  std::function<bool(const RunConfig&, std::size_t)> disturbs_;
+  double wait_ = 0.4;
 };
 
 }  // namespace pipetop::testing

@@ -23,6 +23,13 @@ Sample at(std::int64_t t_ns, std::uint64_t bytes) {
   return s;
 }
 
+// A new segment, as a SegmentStart event brings it.
+void begin(History& h, std::int64_t t_ns, const RunConfig& config, std::string label,
+           std::vector<CounterInfo> writer_counters, std::vector<CounterInfo> reader_counters) {
+  h.begin_segment(
+      SegmentStart{t_ns, config, std::move(label), std::move(writer_counters), std::move(reader_counters), 0, {}});
+}
+
 // Bytes moved in `ns` at `gib_per_s`.
 std::uint64_t bytes_for(double gib_per_s, std::int64_t ns) {
   return static_cast<std::uint64_t>(std::llround(gib_per_s * kGiBd * static_cast<double>(ns) / 1e9));
@@ -33,7 +40,7 @@ class Feed {
  public:
   explicit Feed(History& h) : h_(h) {}
   void begin(std::int64_t t_ns, std::string label, RunConfig config = {}, std::vector<CounterInfo> counters = {}) {
-    h_.begin_segment(t_ns, config, std::move(label), counters, counters);
+    pipetop::begin(h_, t_ns, config, std::move(label), counters, counters);
     t_ = t_ns;
     bytes_ = 0;
     h_.add(WorkerRole::reader, at(t_, 0));
@@ -55,23 +62,43 @@ class Feed {
 
 TEST(History, RatesFromConsecutiveReaderSamples) {
   History h;
-  h.begin_segment(0, {}, "write/read", {}, {});
+  begin(h, 0, {}, "write/read", {}, {});
   h.add(WorkerRole::reader, at(0, 0));
-  h.add(WorkerRole::reader, at(10 * kMs, kGiB / 100));
-  h.add(WorkerRole::reader, at(30 * kMs, kGiB / 100 + kGiB / 10));
+  h.add(WorkerRole::reader, at(20 * kMs, kGiB / 50));
+  h.add(WorkerRole::reader, at(40 * kMs, kGiB / 50 + kGiB / 10));
   ASSERT_EQ(h.rates().size(), 2U);
   EXPECT_EQ(h.rates()[0].t0_ns, 0);
-  EXPECT_EQ(h.rates()[0].t1_ns, 10 * kMs);
+  EXPECT_EQ(h.rates()[0].t1_ns, 20 * kMs);
   EXPECT_NEAR(h.rates()[0].gib_per_s, 1.0, 1e-6);
-  EXPECT_EQ(h.rates()[1].t0_ns, 10 * kMs);
-  EXPECT_EQ(h.rates()[1].t1_ns, 30 * kMs);
+  EXPECT_EQ(h.rates()[1].t0_ns, 20 * kMs);
+  EXPECT_EQ(h.rates()[1].t1_ns, 40 * kMs);
   EXPECT_NEAR(h.rates()[1].gib_per_s, 5.0, 1e-6);
-  EXPECT_EQ(h.latest_ns(), 30 * kMs);
+  EXPECT_EQ(h.latest_ns(), 40 * kMs);
+}
+
+// Shorter intervals are merged into stretches of 20 ms with their lowest and highest rate, so the
+// chart's work per frame does not depend on the sampling interval.
+TEST(History, ShortIntervalsMergeIntoStretchesThatKeepTheirExtremes) {
+  History h;
+  begin(h, 0, {}, "x", {}, {});
+  h.add(WorkerRole::reader, at(0, 0));
+  std::uint64_t bytes = 0;
+  for (int k = 1; k <= 40; ++k) {  // 1 ms intervals alternating 1 and 3 GiB/s
+    bytes += bytes_for(k % 2 == 1 ? 1.0 : 3.0, kMs);
+    h.add(WorkerRole::reader, at(k * kMs, bytes));
+  }
+  ASSERT_EQ(h.rates().size(), 2U);
+  for (const RatePoint& p : h.rates()) {
+    EXPECT_EQ(p.t1_ns - p.t0_ns, 20 * kMs);
+    EXPECT_NEAR(p.gib_per_s, 2.0, 1e-6);
+    EXPECT_NEAR(p.lo, 1.0, 1e-6);
+    EXPECT_NEAR(p.hi, 3.0, 1e-6);
+  }
 }
 
 TEST(History, WriterSamplesGiveNoRate) {
   History h;
-  h.begin_segment(0, {}, "x", {}, {});
+  begin(h, 0, {}, "x", {}, {});
   h.add(WorkerRole::writer, at(0, 0));
   h.add(WorkerRole::writer, at(10 * kMs, kGiB));
   EXPECT_TRUE(h.rates().empty());
@@ -83,13 +110,13 @@ TEST(History, NothingBeforeTheFirstSegmentNorOutOfOrder) {
   EXPECT_FALSE(h.latest_ns().has_value());
   EXPECT_FALSE(h.current_gib_per_s().has_value());
   EXPECT_FALSE(h.current_segment_stats().mean.has_value());
-  h.begin_segment(0, {}, "x", {}, {});
+  begin(h, 0, {}, "x", {}, {});
   h.add(WorkerRole::reader, at(100 * kMs, 1000));
   h.add(WorkerRole::reader, at(100 * kMs, 2000));  // same instant: ignored
   h.add(WorkerRole::reader, at(50 * kMs, 3000));   // backwards: ignored
   EXPECT_TRUE(h.rates().empty());
   h.add(WorkerRole::reader, at(110 * kMs, 1000 + kGiB / 100));
-  ASSERT_EQ(h.rates().size(), 1U);
+  ASSERT_EQ(h.rates().size(), 1U);  // the out-of-order samples left no stretch
   EXPECT_NEAR(h.rates()[0].gib_per_s, 1.0, 1e-6);
 }
 
@@ -99,13 +126,13 @@ TEST(History, NoRateAcrossASegmentBoundary) {
   f.begin(0, "write/read");
   f.run(1 * kSecond, 2.0);
   const std::size_t before = h.rates().size();
-  EXPECT_EQ(before, 100U);
+  EXPECT_EQ(before, 50U);  // 10 ms samples in stretches of 20 ms
   // The new session counts from zero: a rate across would be negative or absurd.
   const std::int64_t change = f.now() + 5 * kMs;
   f.begin(change, "+vmsplice");
   EXPECT_EQ(h.rates().size(), before);
   f.run(1 * kSecond, 8.0);
-  ASSERT_EQ(h.rates().size(), before + 100);
+  ASSERT_EQ(h.rates().size(), before + 50);
   for (std::size_t i = before; i < h.rates().size(); ++i) {
     EXPECT_GE(h.rates()[i].t0_ns, change);
     EXPECT_NEAR(h.rates()[i].gib_per_s, 8.0, 1e-6);
@@ -120,14 +147,17 @@ TEST(History, NoRateAcrossASegmentBoundary) {
   EXPECT_EQ(h.segments()[0].label, "write/read");
 }
 
-TEST(History, SegmentMeanIsBytesOverTimeNotMeanOfRates) {
+TEST(History, SegmentMeanIsBytesOverTimeAfterTheWarmupNotMeanOfRates) {
   History h;
-  h.begin_segment(0, {}, "x", {}, {});
+  begin(h, 0, {}, "x", {}, {});
   h.add(WorkerRole::reader, at(0, 0));
-  // 10 ms at 1 GiB/s, then 90 ms at 9 GiB/s: 8.2 GiB/s over the 100 ms (the mean of the two rates is 5).
-  const std::uint64_t first = bytes_for(1, 10 * kMs);
-  h.add(WorkerRole::reader, at(10 * kMs, first));
-  h.add(WorkerRole::reader, at(100 * kMs, first + bytes_for(9, 90 * kMs)));
+  // The warm-up: 200 ms at 50 GiB/s, left out. Then 0.3 s at 1 GiB/s and 2.7 s at 9 GiB/s: 8.2 GiB/s
+  // over the 3 s (the mean of the two rates is 5).
+  const std::uint64_t warmup = bytes_for(50, 200 * kMs);
+  const std::uint64_t first = warmup + bytes_for(1, 300 * kMs);
+  h.add(WorkerRole::reader, at(200 * kMs, warmup));
+  h.add(WorkerRole::reader, at(500 * kMs, first));
+  h.add(WorkerRole::reader, at(3200 * kMs, first + bytes_for(9, 2700 * kMs)));
   const SegmentStats s = h.current_segment_stats();
   ASSERT_TRUE(s.mean.has_value());
   EXPECT_NEAR(*s.mean, 8.2, 1e-6);
@@ -137,18 +167,25 @@ TEST(History, SegmentMeanIsBytesOverTimeNotMeanOfRates) {
 
 TEST(History, PercentilesOfTheCurrentSegment) {
   History h;
-  h.begin_segment(0, {}, "x", {}, {});
+  begin(h, 0, {}, "x", {}, {});
   h.add(WorkerRole::reader, at(0, 0));
-  std::uint64_t bytes = 0;
-  for (int k = 1; k <= 100; ++k) {  // one interval each at 1, 2, ... 100 GiB/s
-    bytes += bytes_for(k, 10 * kMs);
-    h.add(WorkerRole::reader, at(k * 10 * kMs, bytes));
+  // The warm-up (200 ms at 1000 GiB/s), then two intervals each at 1, 2, ... 100 GiB/s.
+  std::uint64_t bytes = bytes_for(1000, 200 * kMs);
+  h.add(WorkerRole::reader, at(200 * kMs, bytes));
+  std::int64_t t = 200 * kMs;
+  for (int k = 1; k <= 200; ++k) {
+    t += 10 * kMs;
+    bytes += bytes_for((k + 1) / 2, 10 * kMs);
+    h.add(WorkerRole::reader, at(t, bytes));
   }
   const SegmentStats s = h.current_segment_stats();
   ASSERT_TRUE(s.p5 && s.p95);
-  EXPECT_NEAR(*s.p5, 5.95, 1e-6);
-  EXPECT_NEAR(*s.p95, 95.05, 1e-6);
+  // The closest ranks of 200 values: the 11th (6) and the 190th (95), to the distribution's 0.05%.
+  EXPECT_NEAR(*s.p5, 6.0, 6.0 * 5e-4);
+  EXPECT_NEAR(*s.p95, 95.0, 95.0 * 5e-4);
   EXPECT_NEAR(*s.mean, 50.5, 1e-6);
+  EXPECT_EQ(s.samples, 202U);
+  EXPECT_NEAR(s.seconds, 2.2, 1e-9);
 }
 
 TEST(History, PercentilesIgnoreEarlierSegments) {
@@ -205,7 +242,7 @@ TEST(History, ResetKeepsOnlyTheCurrentSegmentAsTheFirst) {
   const SegmentStats s = h.current_segment_stats();
   EXPECT_NEAR(*s.mean, 8.0, 1e-6);
   EXPECT_NEAR(*s.speedup, 1.0, 1e-6);  // the baseline is now the current segment
-  EXPECT_EQ(h.rates().size(), 100U);
+  EXPECT_EQ(h.rates().size(), 50U);
   EXPECT_GE(h.rates().front().t0_ns, reset_at);
 }
 
@@ -230,7 +267,7 @@ TEST(History, FiguresAboutEveryHalfSecondWithRunningFractions) {
                                           {"instructions", CounterState::counting, ""},
                                           {"context-switches", CounterState::counting, ""}};
   History h;
-  h.begin_segment(0, {}, "x", counters, counters);
+  begin(h, 0, {}, "x", counters, counters);
   std::uint64_t cycles = 0;
   std::uint64_t instructions = 0;
   std::uint64_t switches = 0;
@@ -278,7 +315,7 @@ TEST(History, FiguresAboutEveryHalfSecondWithRunningFractions) {
 TEST(History, FiguresCoverAboutTheLastSecond) {
   const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
   History h;
-  h.begin_segment(0, {}, "x", counters, counters);
+  begin(h, 0, {}, "x", counters, counters);
   std::uint64_t switches = 0;
   for (std::int64_t t = 0; t <= 4 * kSecond; t += 10 * kMs) {
     Sample s = at(t, static_cast<std::uint64_t>(t));
@@ -294,8 +331,8 @@ TEST(History, FiguresCoverAboutTheLastSecond) {
 
 TEST(History, BeginSegmentReplacesTheCounterLayouts) {
   History h;
-  h.begin_segment(0, {}, "a", {{"cycles", CounterState::counting, ""}}, {{"cycles", CounterState::counting, ""}});
-  h.begin_segment(kSecond, {}, "b", {{"page-faults", CounterState::user_only, "why"}}, {});
+  begin(h, 0, {}, "a", {{"cycles", CounterState::counting, ""}}, {{"cycles", CounterState::counting, ""}});
+  begin(h, kSecond, {}, "b", {{"page-faults", CounterState::user_only, "why"}}, {});
   ASSERT_EQ(h.counters(WorkerRole::writer).size(), 1U);
   EXPECT_EQ(h.counters(WorkerRole::writer)[0].name, "page-faults");
   EXPECT_EQ(h.counters(WorkerRole::writer)[0].state, CounterState::user_only);
@@ -305,7 +342,7 @@ TEST(History, BeginSegmentReplacesTheCounterLayouts) {
 TEST(History, RetentionTrimsOldPoints) {
   History h(5 * kSecond);
   const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
-  h.begin_segment(0, {}, "x", counters, counters);
+  begin(h, 0, {}, "x", counters, counters);
   for (std::int64_t t = 0; t <= 20 * kSecond; t += 10 * kMs) {
     Sample s = at(t, static_cast<std::uint64_t>(t) * 4);
     s.counter_count = 1;

@@ -22,7 +22,9 @@ namespace {
 
 using testing::FakeTrialRunner;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // A base as the CLI would hand it over: pinned, sampled every 50 ms, an extra event, user-only.
 RunConfig pinned_base() {
@@ -50,7 +52,7 @@ FakeTrialRunner scripted(std::map<std::string, std::optional<double>> by_rung) {
 }
 
 const std::map<std::string, std::optional<double>> kArticle = {
-    {"write/read", 3.5},        {"write/read +busy", 4.0},        {"vmsplice/read", 6.3},
+    {"write/read", 3.5},       {"write/read +busy", 4.0},       {"vmsplice/read", 6.3},
     {"vmsplice/splice", 12.7}, {"vmsplice/splice +huge", 32.8}, {"vmsplice/splice +huge +busy", 62.5}};
 
 // ---- ladder_rungs -------------------------------------------------------------------------------
@@ -70,12 +72,10 @@ TEST(LadderRungs, EachRungHasItsStrategy) {
     bool huge;
     bool busy;
   };
-  const Expected expected[] = {{WriterKind::write, ReaderKind::read, false, false},
-                               {WriterKind::write, ReaderKind::read, false, true},
-                               {WriterKind::vmsplice, ReaderKind::read, false, false},
-                               {WriterKind::vmsplice, ReaderKind::splice, false, false},
-                               {WriterKind::vmsplice, ReaderKind::splice, true, false},
-                               {WriterKind::vmsplice, ReaderKind::splice, true, true}};
+  const Expected expected[] = {
+      {WriterKind::write, ReaderKind::read, false, false},     {WriterKind::write, ReaderKind::read, false, true},
+      {WriterKind::vmsplice, ReaderKind::read, false, false},  {WriterKind::vmsplice, ReaderKind::splice, false, false},
+      {WriterKind::vmsplice, ReaderKind::splice, true, false}, {WriterKind::vmsplice, ReaderKind::splice, true, true}};
   const std::vector<Rung> rungs = ladder_rungs(RunConfig{});
   ASSERT_EQ(rungs.size(), std::size(expected));
   for (std::size_t i = 0; i < rungs.size(); ++i) {
@@ -152,8 +152,8 @@ TEST(RunLadder, ReportsProgressWithDecreasingTimeLeft) {
     std::size_t calls_before;
   };
   std::vector<Step> steps;
-  const std::vector<RungResult> results =
-      run_ladder(runner, rungs, kNsPerS, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
+  const std::vector<RungResult> results = run_ladder(
+      runner, rungs, kNsPerS, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
         steps.push_back({i, total, name, left, runner.calls.size()});
       });
   ASSERT_EQ(steps.size(), rungs.size());
@@ -193,8 +193,8 @@ TEST(RunLadder, AFailedRungIsKeptAndTheOthersStillRun) {
 TEST(RunLadder, NoRungsNoCalls) {
   FakeTrialRunner runner;
   int progress_calls = 0;
-  const std::vector<RungResult> results =
-      run_ladder(runner, {}, kNsPerS, [&](std::size_t, std::size_t, const std::string&, std::int64_t) { ++progress_calls; });
+  const std::vector<RungResult> results = run_ladder(
+      runner, {}, kNsPerS, [&](std::size_t, std::size_t, const std::string&, std::int64_t) { ++progress_calls; });
   EXPECT_TRUE(results.empty());
   EXPECT_TRUE(runner.calls.empty());
   EXPECT_EQ(progress_calls, 0);
@@ -288,7 +288,8 @@ std::size_t display_width(const std::string& line) {
 TEST(LadderTable, ColumnsLineUpWhenCounted) {
   FakeTrialRunner runner = scripted(kArticle);
   runner.with_counters(true);
-  const std::vector<std::string> lines = lines_of(ladder_table(run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})));
+  const std::vector<std::string> lines =
+      lines_of(ladder_table(run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})));
   ASSERT_EQ(lines.size(), 7u);
   for (const std::string& line : lines) EXPECT_EQ(display_width(line), display_width(lines[0])) << line;
 }
@@ -298,7 +299,8 @@ TEST(LadderTable, ColumnsLineUpWhenCounted) {
 // no longer lined up with the header.
 TEST(LadderTable, ColumnsLineUpWhenCountersAreMissing) {
   FakeTrialRunner runner = scripted(kArticle);
-  const std::vector<std::string> lines = lines_of(ladder_table(run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})));
+  const std::vector<std::string> lines =
+      lines_of(ladder_table(run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})));
   ASSERT_EQ(lines.size(), 7u);
   for (const std::string& line : lines) EXPECT_EQ(display_width(line), display_width(lines[0])) << line;
 }
@@ -314,7 +316,9 @@ TEST(LadderTable, FirstRungFailedMeansNoSpeedUps) {
   for (std::size_t i = 2; i < lines.size(); ++i) EXPECT_FALSE(contains(lines[i], "×")) << lines[i];
 }
 
-TEST(LadderTable, EmptyLadderIsJustTheHeader) { EXPECT_EQ(lines_of(ladder_table({})).size(), 1u); }
+TEST(LadderTable, EmptyLadderIsJustTheHeader) {
+  EXPECT_EQ(lines_of(ladder_table({})).size(), 1u);
+}
 
 // ---- ladder_verdicts ----------------------------------------------------------------------------
 
@@ -441,7 +445,8 @@ TEST(LadderVerdicts, NoPmuMeansNoHardwareCounters) {
 
 TEST(LadderVerdicts, FailedRungCouldNotMoveData) {
   FakeTrialRunner runner = scripted(kArticle);
-  runner.fail_when([](const RunConfig& c) { return c.huge_pages && !c.busy_loop; }, "mmap: Cannot allocate memory [ENOMEM]");
+  runner.fail_when([](const RunConfig& c) { return c.huge_pages && !c.busy_loop; },
+                   "mmap: Cannot allocate memory [ENOMEM]");
   const std::vector<std::string> v =
       ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "vmsplice/splice +huge: could not move data — mmap: Cannot allocate memory [ENOMEM]"))
@@ -478,6 +483,36 @@ TEST(LadderVerdicts, EmptyLadderOnlySpeaksOfTheMachine) {
   EXPECT_TRUE(ladder_verdicts(facts, {}).empty());
   facts.hardware_pmu = false;
   EXPECT_EQ(ladder_verdicts(facts, {}).size(), 1u);
+}
+
+// Issue 14: a rung whose writer waited for its CPU is run once more; one that stays disturbed is kept,
+// marked in the table, and no verdict is drawn from it.
+TEST(RunLadder, ADisturbedRungRunsOnceMore) {
+  testing::FakeTrialRunner runner;
+  runner.disturb_when([](const RunConfig& c, std::size_t call) { return c.writer == WriterKind::write && call == 0; });
+  const std::vector<RungResult> results = run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {});
+  ASSERT_EQ(runner.calls.size(), ladder_rungs(RunConfig{}).size() + 1);
+  EXPECT_EQ(runner.calls[0].config, runner.calls[1].config);
+  EXPECT_EQ(results[0].trial.reruns, 1);
+  EXPECT_FALSE(results[0].trial.disturbed());
+  EXPECT_EQ(results[1].trial.reruns, 0);
+}
+
+TEST(LadderVerdicts, NoVerdictFromARungThatStaysDisturbed) {
+  testing::FakeTrialRunner runner;
+  runner.disturb_when([](const RunConfig& c, std::size_t) { return c.busy_loop && c.huge_pages; });
+  const std::vector<RungResult> results = run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {});
+  const RungResult& busy = results.back();
+  ASSERT_TRUE(busy.trial.disturbed());
+  EXPECT_EQ(busy.trial.reruns, 1);
+  const std::string table = ladder_table(results);
+  EXPECT_NE(table.find("disturbed"), std::string::npos) << table;
+  bool said = false;
+  for (const std::string& v : ladder_verdicts(MachineFacts{}, results)) {
+    EXPECT_EQ(v.find("busy loop gives"), std::string::npos) << v;
+    said |= v.find("no verdict") != std::string::npos && v.find("another program is competing") != std::string::npos;
+  }
+  EXPECT_TRUE(said);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "fake_trial_runner.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/size.hpp"
+#include "pipetop/core/tune_report.hpp"
 
 namespace pipetop {
 namespace {
@@ -48,9 +49,8 @@ std::vector<RunConfig> candidates(const MachineLimits& limits = user_limits()) {
 
 bool same_config(const RunConfig& a, const RunConfig& b) {
   return std::tie(a.writer, a.reader, a.huge_pages, a.busy_loop, a.poll, a.gift, a.buffer_bytes, a.pipe_bytes,
-                  a.writer_cpu, a.reader_cpu) ==
-         std::tie(b.writer, b.reader, b.huge_pages, b.busy_loop, b.poll, b.gift, b.buffer_bytes, b.pipe_bytes,
-                  b.writer_cpu, b.reader_cpu);
+                  a.writer_cpu, a.reader_cpu) == std::tie(b.writer, b.reader, b.huge_pages, b.busy_loop, b.poll, b.gift,
+                                                          b.buffer_bytes, b.pipe_bytes, b.writer_cpu, b.reader_cpu);
 }
 
 bool has(const std::vector<RunConfig>& list, const RunConfig& c) {
@@ -232,13 +232,13 @@ TEST(Tune, ProgressNamesEachStepWithTheBudgetLeft) {
   std::vector<std::int64_t> left;
   std::vector<RunConfig> configs;
   std::vector<std::size_t> calls_before;
-  const TuneResult result =
-      tune(runner, list, article_final(pinned_base()), budget, [&](const std::string& step, const RunConfig& c, std::int64_t l) {
-        steps.push_back(step);
-        left.push_back(l);
-        configs.push_back(c);
-        calls_before.push_back(runner.calls.size());
-      });
+  const TuneResult result = tune(runner, list, article_final(pinned_base()), budget,
+                                 [&](const std::string& step, const RunConfig& c, std::int64_t l) {
+                                   steps.push_back(step);
+                                   left.push_back(l);
+                                   configs.push_back(c);
+                                   calls_before.push_back(runner.calls.size());
+                                 });
   ASSERT_EQ(steps.size(), runner.calls.size());
   ASSERT_FALSE(result.trials.empty());
   EXPECT_EQ(steps.front(), "trial 1/" + std::to_string(list.size()));
@@ -304,9 +304,8 @@ TEST(Tune, PicksTheConfigurationTheFakeMakesFastest) {
 TEST(Tune, TheArticleMayWinItself) {
   const std::vector<RunConfig> list = candidates();
   const RunConfig article = article_final(pinned_base());
-  FakeTrialRunner runner([&](const RunConfig& c, std::int64_t) -> std::optional<double> {
-    return same_config(c, article) ? 40.0 : 5.0;
-  });
+  FakeTrialRunner runner(
+      [&](const RunConfig& c, std::int64_t) -> std::optional<double> { return same_config(c, article) ? 40.0 : 5.0; });
   const TuneResult result = tune(runner, list, article, 20 * kNsPerS, {});
   ASSERT_TRUE(result.best.has_value());
   EXPECT_TRUE(same_config(result.best->outcome.config, article));
@@ -333,7 +332,8 @@ TEST(Tune, TheConfirmationDecidesNotTheShortTrial) {
 TEST(Tune, FailingCandidatesAreSkippedNotConfirmed) {
   const std::vector<RunConfig> list = candidates();
   FakeTrialRunner runner;
-  runner.fail_when([](const RunConfig& c) { return c.huge_pages; }, "madvise(MADV_HUGEPAGE): Invalid argument [EINVAL]");
+  runner.fail_when([](const RunConfig& c) { return c.huge_pages; },
+                   "madvise(MADV_HUGEPAGE): Invalid argument [EINVAL]");
   const TuneResult result = tune(runner, list, article_final(pinned_base()), 20 * kNsPerS, {});
   std::size_t failed = 0;
   for (const Trial& t : result.trials) {
@@ -433,6 +433,26 @@ TEST(TuneRatio, BestOverArticle) {
   r.article = trial_at(20.0);
   r.best = trial_at(std::nullopt);
   EXPECT_FALSE(r.ratio().has_value());
+}
+
+// Issue 14: a trial the machine disturbed says nothing about its best: it is not ranked, and a
+// confirmation that stays disturbed never wins.
+TEST(Tune, DisturbedTrialsAreNotRanked) {
+  const RunConfig article = article_final(RunConfig{});
+  testing::FakeTrialRunner runner;
+  // 1 MiB would win, but every run of it was disturbed.
+  runner.disturb_when([](const RunConfig& c, std::size_t) { return c.buffer_bytes == kMiB; });
+  const TuneResult result = tune(runner, candidates(), article, 60 * kNsPerS, {});
+  ASSERT_TRUE(result.best.has_value());
+  EXPECT_NE(result.best->outcome.config.buffer_bytes, kMiB);
+  EXPECT_FALSE(result.best->disturbed());
+  for (const testing::FakeTrialRunner::Call& call : runner.calls) {
+    // No confirmation of a disturbed configuration.
+    if (call.duration_ns > runner.calls.front().duration_ns) {
+      EXPECT_NE(call.config.buffer_bytes, kMiB);
+    }
+  }
+  EXPECT_NE(tune_text(result).find("(disturbed: not ranked)"), std::string::npos);
 }
 
 }  // namespace

@@ -1,14 +1,17 @@
 #pragma once
-// Driving one Session from the go to its end, the same way for `pipetop run`, the ladder's rungs and
-// the tuner's trials: until the duration (or the byte count, a worker failure, a signal), every
-// sample handed on as it arrives, then everything the workers reported gathered into a RunOutcome.
+// Driving one Session from its launch to its end, the same way for `pipetop run`, the ladder's rungs
+// and the tuner's trials: through the workers' set-up, then until the duration (or the byte count, a
+// worker failure, a signal), every sample handed on as it arrives and the workers watched from /proc;
+// then everything gathered into a RunOutcome. Signals are read throughout, set-up included.
 
 #include <functional>
 #include <optional>
 
 #include "pipetop/app/signals.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/system/session.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
@@ -17,8 +20,15 @@ struct DrivenRun {
   std::optional<int> signal;  // the signal that interrupted it, if one did
 };
 
-// `signals` may be null (no interruption). `on_sample` may be empty.
-[[nodiscard]] DrivenRun drive_session(Session& session, const SignalWatch* signals,
-                                      const std::function<void(WorkerRole, const Sample&)>& on_sample);
+struct DriveHooks {
+  std::function<void(const Session&)> on_running;            // once, when the workers were told to go
+  std::function<void(WorkerRole, const Sample&)> on_sample;  // each sample, in order per worker
+};
+
+// Launches `plan` and drives it. `signals` may be null (no interruption); hooks may be empty. A run
+// interrupted during set-up comes back with its signal and no samples. On failure to launch, or a
+// worker that fails during set-up, returns that error and leaves no worker behind.
+[[nodiscard]] Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals,
+                                              const SystemFiles& files, const DriveHooks& hooks);
 
 }  // namespace pipetop

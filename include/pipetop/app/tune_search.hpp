@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "pipetop/app/worker_pair.hpp"
+#include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/tune.hpp"
 
 namespace pipetop {

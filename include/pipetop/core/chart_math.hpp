@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/history.hpp"
+#include "pipetop/core/rate_point.hpp"
 
 namespace pipetop {
 
@@ -44,8 +44,8 @@ struct Envelope {
   double mean = 0;  // time-weighted over the slice: what a bytes/time reading of it gives
 };
 
-// For `columns` equal slices of [t0_ns, t1_ns): the lowest, highest and mean rate of the points that
-// overlap each slice.
+// For `columns` equal slices of [t0_ns, t1_ns): the lowest and highest rate of the points that
+// overlap each slice, and its time-weighted mean.
 [[nodiscard]] std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns,
                                                      std::int64_t t1_ns, int columns);
 

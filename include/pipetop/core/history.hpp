@@ -1,8 +1,10 @@
 #pragma once
-// What the dashboard remembers: the reader's throughput per sample interval, split into segments at
-// every configuration change (each with its label for the chart's marker), per-segment statistics,
-// and each worker's derived counter figures over recent time. Rates never cross a restart: the first
-// sample of a new session starts a new baseline.
+// What the dashboard remembers, built from session events alone (session_event.hpp): the reader's
+// throughput over recent time for the chart, split into segments at every configuration change (each
+// with its label and, once it ended, its statistics), the current segment's headline figures, each
+// worker's derived counter figures and its time on and off the CPU over recent time, the huge-page
+// state and any problem of the running pair. Rates never cross a restart: the first sample of a new
+// session starts a new baseline. Per-sample work and memory do not grow with the history's length.
 
 #include <array>
 #include <cstdint>
@@ -13,30 +15,31 @@
 
 #include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/derived_figures.hpp"
+#include "pipetop/core/process_times.hpp"
+#include "pipetop/core/rate_point.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/sample.hpp"
+#include "pipetop/core/segment_throughput.hpp"
+#include "pipetop/core/session_event.hpp"
 
 namespace pipetop {
 
-// The reader's rate over one sample interval.
-struct RatePoint {
-  std::int64_t t0_ns = 0;
-  std::int64_t t1_ns = 0;
-  double gib_per_s = 0;
+struct SegmentStats {
+  std::optional<double> mean;  // the headline figure (segment_throughput.hpp)
+  std::optional<double> p5;
+  std::optional<double> p95;
+  std::optional<double> speedup;  // mean against the first segment's mean
+  std::size_t samples = 0;        // the reader's
+  double seconds = 0;
+  std::array<std::optional<double>, 2> cpu_wait;  // writer, reader: share of the segment waiting for a CPU
 };
 
 struct Segment {
   std::int64_t start_ns = 0;
   std::string label;  // what changed ("+vmsplice", "buf 1M"); the first segment's is its description
   RunConfig config;
-};
-
-struct SegmentStats {
-  std::optional<double> mean;  // bytes over time, not a mean of rates
-  std::optional<double> p5;
-  std::optional<double> p95;
-  std::optional<double> speedup;  // mean against the first segment's mean
+  SegmentStats stats;  // final once the next segment started; the current one's: current_segment_stats()
 };
 
 // One worker's derived figures over about a second, for the counters panel and its sparklines.
@@ -46,16 +49,28 @@ struct FigurePoint {
   std::array<std::optional<double>, kMaxCounters> running;  // each counter's running fraction there
 };
 
+// One worker's time over about the last second, from the parent's /proc readings.
+struct WorkerTimeUse {
+  std::optional<double> user_percent;  // of one CPU
+  std::optional<double> system_percent;
+  std::optional<double> cpu_wait;           // share of the wall time waiting for a CPU
+  std::optional<double> voluntary_per_s;    // it slept (on the pipe)
+  std::optional<double> involuntary_per_s;  // it was preempted
+};
+
 class History {
  public:
-  // Keeps `retention_ns` of points (older ones are dropped as new ones arrive).
-  explicit History(std::int64_t retention_ns = 600LL * 1'000'000'000);
+  // Keeps `window_ns` of rates and figures for the chart and sparklines.
+  explicit History(std::int64_t window_ns = 120LL * 1'000'000'000);
 
-  // A new session started at `t_ns` with `config`: a new segment, new counter layouts, no rate across.
-  void begin_segment(std::int64_t t_ns, const RunConfig& config, std::string label,
-                     std::vector<CounterInfo> writer_counters, std::vector<CounterInfo> reader_counters);
+  void apply(const SessionEvent& event);
 
+  // The events' effects, one by one (apply calls these).
+  void begin_segment(const SegmentStart& start);
   void add(WorkerRole role, const Sample& sample);
+  void add_times(WorkerRole role, const ProcessTimes& times);
+  void set_huge_pages(const HugePageResult& result) { huge_ = result; }
+  void set_problem(std::string text) { problem_ = std::move(text); }
 
   // Forget everything before `t_ns`; the current segment restarts there and becomes the first.
   void reset(std::int64_t t_ns);
@@ -67,9 +82,16 @@ class History {
   // Throughput over the last `window_ns` of reader samples (the big readout): bytes over time.
   [[nodiscard]] std::optional<double> current_gib_per_s(std::int64_t window_ns = 500'000'000) const;
   [[nodiscard]] SegmentStats current_segment_stats() const;
+  // The current segment's reader samples as the headline figure sees them (for exports).
+  [[nodiscard]] const SegmentThroughput& current_throughput() const { return current_; }
 
   [[nodiscard]] const std::deque<FigurePoint>& figures(WorkerRole role) const;
   [[nodiscard]] const std::vector<CounterInfo>& counters(WorkerRole role) const;
+  [[nodiscard]] WorkerTimeUse time_use(WorkerRole role) const;
+
+  [[nodiscard]] std::uint64_t pipe_bytes() const { return pipe_bytes_; }
+  [[nodiscard]] const HugePageResult& huge_pages() const { return huge_; }
+  [[nodiscard]] const std::string& problem() const { return problem_; }
 
  private:
   struct WorkerTrack {
@@ -77,19 +99,29 @@ class History {
     std::deque<Sample> recent;  // about the last two seconds, for figures over ~1 s
     std::deque<FigurePoint> figures;
     std::int64_t next_figure_ns = 0;
+    std::deque<ProcessTimes> times;           // about the last two seconds
+    std::optional<ProcessTimes> first_times;  // the segment's first reading
   };
   WorkerTrack& track(WorkerRole role) { return role == WorkerRole::writer ? writer_ : reader_; }
-  [[nodiscard]] std::optional<double> segment_mean(std::size_t index) const;
+  [[nodiscard]] const WorkerTrack& track(WorkerRole role) const {
+    return role == WorkerRole::writer ? writer_ : reader_;
+  }
   void add_rate(const Sample& sample);
+  void add_figure(WorkerTrack& t, const Sample& sample);
   void trim(std::int64_t now_ns);
+  void close_segment();
+  [[nodiscard]] std::optional<double> segment_wait(WorkerRole role) const;
 
-  std::int64_t retention_ns_;
+  std::int64_t window_ns_;
   std::deque<RatePoint> rates_;
   std::vector<Segment> segments_;
-  std::vector<std::pair<std::uint64_t, std::int64_t>> segment_totals_;  // bytes, ns moved per segment
+  SegmentThroughput current_;  // the current segment's reader samples
   WorkerTrack writer_;
   WorkerTrack reader_;
   std::optional<std::int64_t> latest_ns_;
+  std::uint64_t pipe_bytes_ = 0;
+  HugePageResult huge_;
+  std::string problem_;
 };
 
 }  // namespace pipetop

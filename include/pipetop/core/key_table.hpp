@@ -24,6 +24,8 @@ struct DashboardState {
   bool help = false;
 };
 
+inline constexpr int kKeyEscape = 27;  // closes the help overlay
+
 enum class KeyEffect { redraw, restart, reset_history, export_segment, quit };
 
 // The most cells a key's help line takes: the help overlay's two columns of keys fit the smallest

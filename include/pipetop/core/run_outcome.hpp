@@ -2,6 +2,7 @@
 // What a finished (or interrupted) run produced: everything a report needs, and nothing measured
 // elsewhere.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/cpu_time.hpp"
+#include "pipetop/core/process_times.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/sample.hpp"
 
@@ -20,9 +22,13 @@ enum class WorkerRole { writer, reader };
 
 struct HugePageResult {
   bool requested = false;
-  bool verified = false;  // every buffer of both workers is backed by huge pages, as measured
-  std::string detail;     // what was measured, or why they were not obtained / not checked
+  bool verified = false;        // every buffer of both workers is backed by huge pages, as measured
+  std::string detail;           // what was measured, or why they were not obtained / not checked
+  std::int64_t checked_ns = 0;  // when it was measured (CLOCK_MONOTONIC); 0 when never
 };
+
+// The pair's huge pages from each worker's: verified when both are, both details, the older check.
+[[nodiscard]] HugePageResult combine_huge_pages(const HugePageResult& writer, const HugePageResult& reader);
 
 struct VerifyResult {
   std::uint64_t bytes_checked = 0;
@@ -48,6 +54,11 @@ struct RunOutcome {
   std::vector<CounterInfo> reader_counters;
   CpuTime writer_cpu;  // CPU time of each worker's transfer
   CpuTime reader_cpu;
+  std::int64_t started_ns = 0;  // when the workers were told to go (CLOCK_MONOTONIC)
+  // The parent's first and last /proc readings of each worker during the transfer (writer, reader).
+  std::array<std::optional<ProcessTimes>, 2> times_first;
+  std::array<std::optional<ProcessTimes>, 2> times_last;
+  bool shared_cpus = false;  // fewer CPUs than the two workers and pipetop itself
 };
 
 }  // namespace pipetop

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pipetop/core/derived_figures.hpp"
+#include "pipetop/core/interference.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/throughput.hpp"
 
@@ -29,14 +30,21 @@ struct WorkerSummary {
   DerivedFigures derived;                  // over the whole transfer
   std::optional<double> cpu_user_percent;  // of one CPU, over the transfer's wall time
   std::optional<double> cpu_system_percent;
+  std::optional<double> cpu_wait_fraction;  // of the wall time waiting for a CPU (the parent's /proc readings)
 };
 
 struct RunSummary {
   ThroughputSummary throughput;  // from the reader's samples: bytes that made it through the pipe
   WorkerSummary writer;
   WorkerSummary reader;
+  [[nodiscard]] CpuWaits cpu_waits() const { return {writer.cpu_wait_fraction, reader.cpu_wait_fraction}; }
+  // Something else competed for the workers' CPUs: the figures are below this machine's best.
+  [[nodiscard]] bool disturbed() const { return pipetop::disturbed(cpu_waits()); }
 };
 
 [[nodiscard]] RunSummary summarize(const RunOutcome& outcome);
+
+// When the last huge-page check was made, in seconds after the workers started; nullopt when never.
+[[nodiscard]] std::optional<double> huge_pages_checked_s(const RunOutcome& outcome);
 
 }  // namespace pipetop

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "pipetop/core/sample.hpp"
+#include "pipetop/core/segment_throughput.hpp"
 
 namespace pipetop {
 
@@ -16,14 +17,18 @@ namespace pipetop {
 [[nodiscard]] std::optional<double> rate_bytes_per_s(const Sample& from, const Sample& to) noexcept;
 
 struct ThroughputSummary {
-  std::optional<double> gib_per_s;         // steady-state mean: first 10% of the elapsed time dropped
+  std::optional<double> gib_per_s;         // the steady-state mean (segment_throughput.hpp)
   std::optional<double> gib_per_s_median;  // median of the per-interval rates in that steady state
   std::uint64_t bytes = 0;                 // bytes between the first and the last sample
   double elapsed_s = 0;                    // time between the first and the last sample
   std::size_t samples = 0;
 };
 
-// `samples` in time order, the first being the worker's start (bytes 0 at the start of transfer).
+// The figures of a segment as every report gives them.
+[[nodiscard]] ThroughputSummary throughput_summary(const SegmentThroughput& segment);
+
+// `samples` in time order, the first being the worker's start (bytes 0 at the start of transfer):
+// throughput_summary of a SegmentThroughput of them.
 [[nodiscard]] ThroughputSummary summarize_throughput(std::span<const Sample> samples);
 
 }  // namespace pipetop

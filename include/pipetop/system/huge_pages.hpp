@@ -1,6 +1,7 @@
 #pragma once
 // Checking that buffers are really backed by transparent huge pages, after they were faulted in.
 
+#include <string>
 #include <vector>
 
 #include "pipetop/core/run_outcome.hpp"
@@ -8,11 +9,11 @@
 
 namespace pipetop {
 
-// Measures how much of `ranges` is backed by huge pages: per 4 KiB page through /proc/self/pagemap and
-// /proc/kpageflags where readable (root), else AnonHugePages of the covering mappings in
-// /proc/self/smaps. verified is true only when every byte of the ranges is huge-page backed. Never
-// fails: when nothing can be read, verified is false and detail says why. When not obtained, detail
-// names the THP settings that explain it.
-[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges);
+// Measures how much of `ranges` of process `pid` ("self", or a pid's number) is backed by huge pages:
+// per 4 KiB page through /proc/<pid>/pagemap and /proc/kpageflags where readable (root), else
+// AnonHugePages of the covering mappings in /proc/<pid>/smaps. verified is true only when every byte of
+// the ranges is huge-page backed. Never fails: when nothing can be read (the process is gone), verified
+// is false and detail says why. When not obtained, detail names the THP settings that explain it.
+[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid);
 
 }  // namespace pipetop

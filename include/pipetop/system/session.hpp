@@ -1,6 +1,8 @@
 #pragma once
 // A Session is one writer/reader pair on one pipe, with one configuration. Changing the configuration
-// means finishing this session and starting another (simple; cannot tear a configuration).
+// means finishing this session and starting another (simple; cannot tear a configuration). Nothing in
+// it blocks but finish(): the caller polls it from its own loop, so keys and signals are read while the
+// workers set up and stop.
 
 #include <sys/types.h>
 
@@ -24,19 +26,32 @@ namespace pipetop {
 
 class Session {
  public:
-  // Creates the shared region and the pipe (sized as the config asks), forks the writer and the
-  // reader, waits until both have set up (pinned, buffers allocated and pre-faulted), then tells them
-  // to go. `config` must have passed validate(). On failure no worker is left behind, and the error is
-  // the first that happened: pipe sizing (EPERM is an environment error), fork, or a worker's own setup
-  // failure with its message and exit kind.
-  // `counters` are opened by each worker on itself.
-  [[nodiscard]] static Result<std::unique_ptr<Session>> start(const RunConfig& config, const MachineLimits& limits,
-                                                              const std::vector<CounterRequest>& counters);
+  enum class Phase {
+    setting_up,  // forked: the workers pin themselves, allocate and pre-fault, open their counters
+    running,     // both were ready and were told to go: bytes move
+    ended,       // both have exited (or been killed) and are reaped
+  };
+
+  // Creates the shared region and the pipe (sized as the config asks) and forks the writer and the
+  // reader, returning at once: the workers set up while the caller goes on, and poll() sends them off
+  // when both are ready. `config` must have passed validate(); `counters` are opened by each worker
+  // on itself. On failure no worker is left behind, and the error is the first that happened: pipe
+  // sizing (EPERM is an environment error), fork.
+  [[nodiscard]] static Result<std::unique_ptr<Session>> launch(const RunConfig& config, const MachineLimits& limits,
+                                                               const std::vector<CounterRequest>& counters);
 
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
-  // Stops and reaps the workers (SIGKILL after a grace period) if finish() was not called.
+  // Kills and reaps the workers if they are still there.
   ~Session();
+
+  // Never blocks: reaps workers that exited; once both are ready, tells them to go (running); a worker
+  // that fails or dies, or a setup past its deadline (120 s), stops the session (failure() says why)
+  // and it ends once both are reaped. Returns the phase.
+  Phase poll();
+  [[nodiscard]] Phase phase() const { return phase_; }
+  // When the workers were told to go (CLOCK_MONOTONIC); 0 before.
+  [[nodiscard]] std::int64_t started_ns() const { return started_ns_; }
 
   // As it runs: a --pipe-size the kernel rounded up is the size it gave.
   [[nodiscard]] const RunConfig& config() const { return config_; }
@@ -48,35 +63,37 @@ class Session {
   // Moves every sample waiting in the rings to `sink`, in order per worker.
   void drain(const std::function<void(WorkerRole, const Sample&)>& sink);
 
-  // Reaps workers that have exited, without blocking. True when both have.
-  bool poll_exited();
-
-  // The first worker failure seen so far: a failure it reported, a signal that killed it, or an
-  // unexpected exit status.
+  // The first worker failure seen so far: a failure it reported, a signal that killed it, an
+  // unexpected exit status, or a setup that took too long.
   [[nodiscard]] std::optional<Error> failure() const;
 
-  // Asks the writer to stop (the reader then drains the pipe to end of file).
+  // Asks the writer to stop (the reader then drains the pipe to end of file); poll() sees them end.
   void request_stop() noexcept;
-
-  // Stops, waits up to `grace_ns` for both workers to exit, kills those left, and reaps them.
+  // Kills the workers still running (SIGKILL) and reaps them: a session is never left behind.
+  void kill_now() noexcept;
+  // request_stop, then poll until both ended or `grace_ns` passed, then kill_now (blocks up to grace_ns).
   void finish(std::int64_t grace_ns);
 
-  // Valid once start() returned: each worker's counters, in the order of their sample readings.
+  // Valid once the workers were ready: each worker's counters, in the order of their sample readings,
+  // and its buffers (for huge-page checks from the outside).
   [[nodiscard]] std::vector<CounterInfo> counters(WorkerRole role) const;
+  [[nodiscard]] std::vector<AddressRange> buffers(WorkerRole role) const;
 
-  // Valid after finish(): what the workers reported.
+  // Valid once ended: what the workers reported.
   [[nodiscard]] CpuTime cpu_time(WorkerRole role) const;
   [[nodiscard]] HugePageResult huge_pages() const;
   [[nodiscard]] std::optional<VerifyResult> verify() const;
   [[nodiscard]] std::uint64_t dropped_samples() const;
 
  private:
+  enum class Kill { no, asked, after_grace };  // a kill the caller asked for is no failure
   Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
   [[nodiscard]] Result<void> fork_workers();
-  [[nodiscard]] Result<void> wait_until_ready();
   void reap(bool block);
+  [[nodiscard]] bool both_reaped() const;
+  void kill_all(Kill why) noexcept;
 
   RunConfig config_;
   std::vector<CounterRequest> counter_requests_;
@@ -84,9 +101,13 @@ class Session {
   Pipe pipe_;
   std::uint64_t pipe_bytes_ = 0;
   std::optional<std::uint64_t> pipe_bytes_asked_;
+  Phase phase_ = Phase::setting_up;
+  std::int64_t setup_deadline_ns_ = 0;
+  std::int64_t started_ns_ = 0;
+  std::optional<Error> setup_failure_;
   std::array<pid_t, 2> pids_{-1, -1};
   std::array<std::optional<int>, 2> statuses_;  // waitpid status once reaped
-  std::array<bool, 2> killed_{false, false};    // we sent SIGKILL (after the grace period)
+  std::array<Kill, 2> killed_{Kill::no, Kill::no};
 };
 
 }  // namespace pipetop

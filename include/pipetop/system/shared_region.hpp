@@ -12,6 +12,7 @@
 #include "pipetop/core/counter.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/sample.hpp"
+#include "pipetop/core/smaps.hpp"
 #include "pipetop/core/spsc_ring.hpp"
 
 namespace pipetop {
@@ -39,6 +40,9 @@ struct WorkerReport {
   bool huge_requested = false;
   bool huge_verified = false;
   char huge_detail[256] = {};
+  std::int64_t huge_checked_ns = 0;
+  std::uint32_t buffer_count = 0;  // the worker's buffer mappings, for the parent's huge-page rechecks
+  AddressRange buffers[2] = {};
   bool verified_stream = false;  // the reader checked the --verify pattern
   std::uint64_t verify_checked = 0;
   std::uint64_t verify_mismatches = 0;

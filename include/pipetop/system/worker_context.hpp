@@ -54,9 +54,10 @@ template <class Transfer>
 // `busy`. Every poll call is counted as a syscall.
 void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcept;
 
-// With --huge-pages, checks that `ranges` (the worker's buffers; none for a splice reader) are backed
-// by huge pages and stores the outcome, prefixed with `who`, in the worker's report.
-void record_huge_pages(const WorkerContext& ctx, std::string_view who, const std::vector<AddressRange>& ranges);
+// Publishes `ranges` (the worker's buffers; none for a splice reader) in its report for the parent's
+// rechecks, and with --huge-pages checks that they are backed by huge pages and stores the outcome in
+// the report.
+void record_huge_pages(const WorkerContext& ctx, const std::vector<AddressRange>& ranges);
 
 // Stores `error` in the worker's report and publishes failed. Returns the exit code for _exit.
 [[nodiscard]] int report_failure(WorkerSlot& slot, const Error& error) noexcept;

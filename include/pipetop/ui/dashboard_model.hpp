@@ -11,25 +11,17 @@
 
 namespace pipetop {
 
-struct WorkerCpuUse {
-  std::optional<double> user_percent;  // of one CPU, over the last second
-  std::optional<double> system_percent;
-};
-
 struct DashboardModel {
   const DashboardState& state;
   const History& history;
-  std::string machine;             // "AMD EPYC · Linux 6.18.44"
-  HugePageResult huge;             // of the running session
-  std::uint64_t pipe_bytes = 0;    // of the running session
-  std::string problem;             // a worker failed, huge pages not obtained...: shown in the header
-  std::string message;             // the latest toggle's outcome, shown on the status line
+  std::string machine;  // "AMD EPYC · Linux 6.18.44"
+  std::string problem;  // a worker failed, huge pages not obtained...: shown in the header
+  std::string message;  // the latest toggle's outcome, shown on the status line
   bool message_is_error = false;
-  std::uint64_t dropped = 0;       // ring drops since the start
+  std::uint64_t dropped = 0;  // ring drops since the start
   std::optional<double> ui_cpu_percent;
-  WorkerCpuUse writer_cpu;
-  WorkerCpuUse reader_cpu;
-  std::int64_t now_ns = 0;         // the chart's right edge (held while frozen)
+  bool live = true;         // a pair is running: its latest rate is current, not stale
+  std::int64_t now_ns = 0;  // the chart's right edge (held while frozen)
   std::int64_t window_ns = 60'000'000'000;
 };
 

@@ -14,14 +14,13 @@ namespace pipetop {
 class NcursesCanvas;
 
 struct InputEvent {
-  int key = 0;           // a character, or one of the special keys below
-  int mouse_x = -1;      // for kMouseClick
+  int key = 0;       // a character, or one of the special keys below
+  int mouse_x = -1;  // for kMouseClick
   int mouse_y = -1;
 };
 
 inline constexpr int kKeyResize = -2;
 inline constexpr int kMouseClick = -3;
-inline constexpr int kKeyEscape = 27;
 
 class Terminal {
  public:

@@ -1,0 +1,58 @@
+#pragma once
+// The real PairControl: Sessions of the planned configuration, started, watched, stopped and
+// replaced without ever blocking the dashboard's loop. A change stops the running pair (SIGKILL if it
+// has not ended within 2 s) and starts the next once it is gone, so two pairs never compete for the
+// CPUs; a configuration the kernel refuses gives way to the previous one again.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "pipetop/app/pair_control.hpp"
+#include "pipetop/app/worker_plan.hpp"
+#include "pipetop/system/session.hpp"
+#include "pipetop/system/session_watch.hpp"
+#include "pipetop/system/system_files.hpp"
+
+namespace pipetop {
+
+class LivePair final : public PairControl {
+ public:
+  // Starts `plan`'s configuration in the background. `files` (for /proc) must outlive the pair.
+  LivePair(WorkerPlan plan, const SystemFiles& files);
+  ~LivePair() override;
+
+  [[nodiscard]] Result<void> change(const RunConfig& next) override;
+  void poll(std::int64_t now_ns, std::vector<SessionEvent>& out) override;
+  void stop() override;
+  [[nodiscard]] PairPhase phase() const override;
+  [[nodiscard]] const RunConfig& config() const override;
+  [[nodiscard]] std::uint64_t dropped_samples() const override;
+
+  // The default pair on separate physical cores (for the pinning key).
+  [[nodiscard]] CpuPair separate_cpus() const { return plan_.separate; }
+
+ private:
+  struct Retiring {
+    std::unique_ptr<Session> session;
+    std::int64_t kill_at_ns;
+  };
+  void poll_retiring(std::int64_t now_ns);
+  void launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& out);
+  void refuse(std::int64_t now_ns, const RunConfig& config, std::string why, std::vector<SessionEvent>& out);
+  void poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out);
+  void retire_current(std::int64_t now_ns);
+
+  WorkerPlan plan_;  // plan_.config: the configuration of the current session, or the last one
+  SessionWatch watch_;
+  std::unique_ptr<Session> current_;
+  bool announced_ = false;     // its SegmentStart went out
+  bool told_problem_ = false;  // its PairProblem went out
+  std::vector<Retiring> retiring_;
+  std::optional<RunConfig> pending_;    // to start once the retiring pairs are gone
+  std::optional<RunConfig> last_good_;  // the last configuration that ran: labels, and the way back
+  bool restoring_ = false;              // pending_ is last_good_ after a refusal
+  std::uint64_t earlier_drops_ = 0;
+};
+
+}  // namespace pipetop

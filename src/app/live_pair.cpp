@@ -1,0 +1,133 @@
+#include "pipetop/app/live_pair.hpp"
+
+#include "pipetop/core/config_change.hpp"
+#include "pipetop/core/strategies.hpp"
+#include "pipetop/system/clock.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
+
+// The first segment's label: the strategies it starts with.
+std::string describe_start(const RunConfig& c) {
+  return std::string(to_string(c.writer)) + "/" + std::string(to_string(c.reader));
+}
+
+}  // namespace
+
+LivePair::LivePair(WorkerPlan plan, const SystemFiles& files) : plan_(std::move(plan)), watch_(files) {
+  pending_ = plan_.config;
+}
+
+LivePair::~LivePair() {
+  stop();
+}
+
+Result<void> LivePair::change(const RunConfig& next) {
+  if (Result<void> valid = validate(next, plan_.limits); !valid) return valid;
+  retire_current(monotonic_ns());
+  pending_ = next;
+  restoring_ = false;
+  return {};
+}
+
+void LivePair::retire_current(std::int64_t now_ns) {
+  if (!current_) return;
+  current_->request_stop();
+  retiring_.push_back({std::move(current_), now_ns + kStopGraceNs});
+}
+
+void LivePair::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  poll_retiring(now_ns);
+  if (!current_ && pending_ && retiring_.empty()) launch_pending(now_ns, out);
+  if (current_) poll_current(now_ns, out);
+}
+
+void LivePair::poll_retiring(std::int64_t now_ns) {
+  std::erase_if(retiring_, [&](Retiring& r) {
+    if (r.session->poll() != Session::Phase::ended && now_ns < r.kill_at_ns) return false;
+    r.session->kill_now();  // no-op once it ended by itself
+    earlier_drops_ += r.session->dropped_samples();
+    return true;
+  });
+}
+
+void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  const RunConfig next = *pending_;
+  pending_.reset();
+  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.limits, plan_.counters);
+  if (!launched) {
+    refuse(now_ns, next, launched.error().message, out);
+    return;
+  }
+  current_ = std::move(*launched);
+  plan_.config = next;
+  announced_ = false;
+  told_problem_ = false;
+}
+
+// `config` could not start: say so, and go back to the last configuration that ran (once).
+void LivePair::refuse(std::int64_t now_ns, const RunConfig& config, std::string why, std::vector<SessionEvent>& out) {
+  out.push_back(ChangeRefused{now_ns, config, std::move(why)});
+  if (last_good_ && !restoring_) {
+    pending_ = last_good_;
+    restoring_ = true;
+  }
+}
+
+void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  const Session::Phase phase = current_->poll();
+  if (phase == Session::Phase::running && !announced_) {
+    const RunConfig& config = current_->config();
+    out.push_back(SegmentStart{current_->started_ns(), config,
+                               last_good_ ? describe_change(*last_good_, config) : describe_start(config),
+                               current_->counters(WorkerRole::writer), current_->counters(WorkerRole::reader),
+                               current_->pipe_bytes(), current_->huge_pages()});
+    last_good_ = config;
+    restoring_ = false;
+    announced_ = true;
+  }
+  watch_.collect(*current_, now_ns, out);
+  const std::optional<Error> failure = current_->failure();
+  if (phase != Session::Phase::ended) {
+    if (failure && announced_ && !told_problem_) {
+      out.push_back(PairProblem{now_ns, failure->message});
+      told_problem_ = true;
+    }
+    return;
+  }
+  if (!announced_) {  // it never ran: a worker refused the configuration while setting up
+    refuse(now_ns, current_->config(), failure ? failure->message : "the workers ended while setting up", out);
+  } else if (!told_problem_) {
+    out.push_back(PairProblem{now_ns, failure ? failure->message : "the workers ended"});
+  }
+  earlier_drops_ += current_->dropped_samples();
+  current_.reset();
+}
+
+void LivePair::stop() {
+  pending_.reset();
+  if (current_) current_->kill_now();
+  for (Retiring& r : retiring_) r.session->kill_now();
+  retiring_.clear();
+  current_.reset();
+}
+
+PairPhase LivePair::phase() const {
+  if (current_ && current_->phase() == Session::Phase::running) return PairPhase::running;
+  if (current_ || pending_ || !retiring_.empty()) return PairPhase::starting;
+  return PairPhase::stopped;
+}
+
+const RunConfig& LivePair::config() const {
+  return pending_ ? *pending_ : plan_.config;
+}
+
+std::uint64_t LivePair::dropped_samples() const {
+  std::uint64_t drops = earlier_drops_ + (current_ ? current_->dropped_samples() : 0);
+  for (const Retiring& r : retiring_) drops += r.session->dropped_samples();
+  return drops;
+}
+
+}  // namespace pipetop

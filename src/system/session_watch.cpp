@@ -1,0 +1,38 @@
+#include "pipetop/system/session_watch.hpp"
+
+#include <string>
+
+#include "pipetop/system/huge_pages.hpp"
+#include "pipetop/system/process_watch.hpp"
+
+namespace pipetop {
+namespace {
+
+constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
+
+// A worker's buffers now: no buffer (a splice reader) needs no huge page.
+HugePageResult recheck(const Session& session, WorkerRole role) {
+  const std::vector<AddressRange> buffers = session.buffers(role);
+  if (buffers.empty()) return {true, true, "no buffer (splice)", 0};
+  return check_huge_pages(buffers, std::to_string(session.pid(role)));
+}
+
+}  // namespace
+
+void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  session.drain([&out](WorkerRole role, const Sample& s) { out.push_back(WorkerSample{role, s}); });
+  if (session.phase() != Session::Phase::running) return;
+  for (const WorkerRole role : kRoles) {
+    if (const std::optional<ProcessTimes> times = read_process_times(files_, session.pid(role), now_ns)) {
+      out.push_back(WorkerTimes{role, *times});
+    }
+  }
+  if (!session.config().huge_pages || session.config().no_touch) return;
+  if (next_huge_ns_ == 0) next_huge_ns_ = now_ns + kHugeRecheckNs;  // the workers checked at the start
+  if (now_ns < next_huge_ns_) return;
+  next_huge_ns_ = now_ns + kHugeRecheckNs;
+  out.push_back(HugePagesSeen{
+      now_ns, combine_huge_pages(recheck(session, WorkerRole::writer), recheck(session, WorkerRole::reader))});
+}
+
+}  // namespace pipetop
