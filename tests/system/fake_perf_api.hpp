@@ -1,7 +1,8 @@
 #pragma once
 // Test helper: a scripted PerfApi that records every call. Opens succeed with fresh fds (100, 101, ...)
 // unless the script says otherwise; reads return the payload set for the fd, or a scripted failure /
-// short read; ioctls and closes are only recorded.
+// short read; maps hand out zeroed, page-aligned memory that a test writes sample records into (or a
+// scripted failure); ioctls, unmaps and closes are only recorded.
 
 #include <linux/perf_event.h>
 #include <sys/types.h>
@@ -14,6 +15,8 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <memory>
+#include <new>
 #include <set>
 #include <utility>
 #include <vector>
@@ -26,6 +29,7 @@ class FakePerfApi final : public PerfApi {
  public:
   struct OpenCall {
     perf_event_attr attr{};
+    pid_t pid = 0;  // 0: the calling process (open); else the process open_process watches
     int group_fd = -1;
     int fd = -1;   // what the call returned
     int err = 0;   // the errno it reported (0 on success)
@@ -34,6 +38,11 @@ class FakePerfApi final : public PerfApi {
     int fd = -1;
     std::size_t length = 0;
     ssize_t result = 0;
+  };
+  struct MapCall {
+    int fd = -1;
+    std::size_t bytes = 0;
+    void* address = nullptr;  // what the call returned (unmap: what it was given)
   };
   struct IoctlCall {
     int fd = -1;
@@ -71,8 +80,16 @@ class FakePerfApi final : public PerfApi {
     q.insert(q.end(), outcomes.begin(), outcomes.end());
   }
 
+  // The next maps and ioctls, one errno per call (0: success), consumed in order; they succeed after that.
+  void script_map(std::vector<int> errs) { map_script_.insert(map_script_.end(), errs.begin(), errs.end()); }
+  void script_ioctl(std::vector<int> errs) { ioctl_script_.insert(ioctl_script_.end(), errs.begin(), errs.end()); }
+
   // --- PerfApi -----------------------------------------------------------------------------------
-  int open(const perf_event_attr& attr, int group_fd, int& err) override {
+  int open(const perf_event_attr& attr, int group_fd, int& err) override { return open_as(attr, 0, group_fd, err); }
+
+  int open_process(const perf_event_attr& attr, pid_t pid, int& err) override { return open_as(attr, pid, -1, err); }
+
+  int open_as(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) {
     const std::size_t call = opens.size();
     int e = 0;
     if (!open_script_.empty()) {
@@ -87,7 +104,7 @@ class FakePerfApi final : public PerfApi {
       open_fds_.insert(fd);
     }
     err = e;
-    opens.push_back({attr, group_fd, fd, e});
+    opens.push_back({attr, pid, group_fd, fd, e});
     return fd;
   }
 
@@ -118,8 +135,31 @@ class FakePerfApi final : public PerfApi {
   int ioctl(int fd, unsigned long request, unsigned long arg, int& err) override {
     ioctls.push_back({fd, request, arg});
     err = 0;
-    return 0;
+    if (!ioctl_script_.empty()) {
+      err = ioctl_script_.front();
+      ioctl_script_.pop_front();
+    }
+    return err == 0 ? 0 : -1;
   }
+
+  void* map(int fd, std::size_t bytes, int& err) override {
+    err = 0;
+    if (!map_script_.empty()) {
+      err = map_script_.front();
+      map_script_.pop_front();
+    }
+    void* address = nullptr;
+    if (err == 0) {
+      std::unique_ptr<std::byte[], AlignedDelete>& memory = mappings_[fd];
+      memory.reset(static_cast<std::byte*>(::operator new[](bytes, std::align_val_t{kMapAlignment})));
+      std::memset(memory.get(), 0, bytes);
+      address = memory.get();
+    }
+    maps.push_back({fd, bytes, address});
+    return address;
+  }
+
+  void unmap(void* address, std::size_t bytes) override { unmaps.push_back({-1, bytes, address}); }
 
   void close(int fd) override {
     closes.push_back(fd);
@@ -141,6 +181,8 @@ class FakePerfApi final : public PerfApi {
   std::vector<OpenCall> opens;
   std::vector<ReadCall> reads;
   std::vector<IoctlCall> ioctls;
+  std::vector<MapCall> maps;
+  std::vector<MapCall> unmaps;
   std::vector<int> closes;
 
  private:
@@ -148,6 +190,13 @@ class FakePerfApi final : public PerfApi {
   OpenRule open_rule_;
   std::map<int, std::vector<std::uint64_t>> payloads_;
   std::map<int, std::deque<ReadOutcome>> read_script_;
+  static constexpr std::size_t kMapAlignment = 4096;
+  struct AlignedDelete {
+    void operator()(std::byte* memory) const { ::operator delete[](memory, std::align_val_t{kMapAlignment}); }
+  };
+  std::deque<int> map_script_;
+  std::deque<int> ioctl_script_;
+  std::map<int, std::unique_ptr<std::byte[], AlignedDelete>> mappings_;  // stays valid after unmap
   std::set<int> open_fds_;
   int next_fd_ = kFirstFd;
 };
