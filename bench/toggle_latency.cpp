@@ -9,11 +9,12 @@
 
 #include "pipetop/app/worker_pair.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 int main(int argc, char** argv) {
   using namespace pipetop;
   const int toggles = argc > 1 ? std::atoi(argv[1]) : 50;
-  Result<WorkerPlan> plan = plan_workers(RunConfig{});
+  Result<WorkerPlan> plan = plan_workers(RunConfig{}, read_machine_facts(SystemFiles("/")));
   if (!plan) return std::fprintf(stderr, "%s\n", format_error(plan.error()).c_str()), 1;
   Result<std::unique_ptr<WorkerPair>> pair = WorkerPair::start(*plan);
   if (!pair) return std::fprintf(stderr, "%s\n", format_error(pair.error()).c_str()), 1;

@@ -14,11 +14,10 @@
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/printf_string.hpp"
-#include "pipetop/core/text_cells.hpp"
 #include "pipetop/core/report.hpp"
-#include "pipetop/core/capabilities.hpp"
-#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/core/text_cells.hpp"
 #include "pipetop/system/machine_probe.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -60,15 +59,15 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 
 }  // namespace
 
-int run_check(const CheckCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.base);
+int run_check(const CheckCommand& command, const SystemFiles& files) {
+  MachineFacts facts = read_machine_facts(files);
+  Result<WorkerPlan> plan = plan_workers(command.base, facts);
   if (!plan) return print_error(plan.error());
   ProgressLine progress;
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
-  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
 
-  SessionTrialRunner runner;
+  SessionTrialRunner runner(plan->machine);
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
   std::vector<RungResult> ladder = run_ladder(
       runner, rungs, command.rung_ns, [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
@@ -88,6 +87,7 @@ int run_check(const CheckCommand& command) {
     std::string text = facts_text(facts);
     text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
     text += ladder_table(ladder);
+    text += "  pinned: " + plan->pinning.reason + "\n";
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
     text += "\nVerdicts\n";
     for (const std::string& v : verdicts) text += "  - " + v + "\n";
@@ -96,7 +96,7 @@ int run_check(const CheckCommand& command) {
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : ladder) {

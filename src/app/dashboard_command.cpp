@@ -15,7 +15,8 @@
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
+#include "pipetop/system/proc_pid_stat.hpp"
 #include "pipetop/ui/terminal.hpp"
 #include "pipetop/ui/widgets.hpp"
 
@@ -47,11 +48,14 @@ class CpuMeter {
 
 class Dashboard {
  public:
-  Dashboard(const DashboardCommand& command, Terminal& terminal, WorkerPair& pair)
-      : terminal_(terminal), pair_(pair), frame_ns_(static_cast<std::int64_t>(1e9 / command.refresh_hz)) {
+  Dashboard(const DashboardCommand& command, const SystemFiles& files, Terminal& terminal, WorkerPair& pair)
+      : files_(files),
+        terminal_(terminal),
+        pair_(pair),
+        frame_ns_(static_cast<std::int64_t>(1e9 / command.refresh_hz)) {
     state_.config = pair.config();
     state_.separate = pair.separate_cpus();
-    machine_ = machine_summary();
+    machine_ = machine_summary(pair.machine());
     begin_segment(describe_start(state_.config));
   }
 
@@ -148,8 +152,8 @@ class Dashboard {
     if (t >= next_cpu_ns_) {
       next_cpu_ns_ = t + kCpuEveryNs;
       ui_cpu_ = ui_meter_.update(process_cpu_time(), t);
-      const auto cpu_of = [session](WorkerRole role) {
-        return session != nullptr ? read_process_cpu_time(session->pid(role)) : std::nullopt;
+      const auto cpu_of = [this, session](WorkerRole role) {
+        return session != nullptr ? read_process_cpu_time(files_, session->pid(role)) : std::nullopt;
       };
       writer_cpu_ = writer_meter_.update(cpu_of(WorkerRole::writer), t);
       reader_cpu_ = reader_meter_.update(cpu_of(WorkerRole::reader), t);
@@ -176,7 +180,7 @@ class Dashboard {
     std::array<char, 32> stamp{};
     const std::time_t now = std::time(nullptr);
     std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
-    const Result<std::string> written = export_results(stamp.data(), {make_trial(std::move(outcome))});
+    const Result<std::string> written = export_results(stamp.data(), {make_trial(std::move(outcome))}, files_);
     show(written ? "exported " + *written : "export failed: " + written.error().message, !written);
   }
 
@@ -224,6 +228,7 @@ class Dashboard {
     terminal_.present();
   }
 
+  const SystemFiles& files_;
   Terminal& terminal_;
   WorkerPair& pair_;
   std::int64_t frame_ns_;
@@ -247,8 +252,8 @@ class Dashboard {
 
 }  // namespace
 
-int run_dashboard(const DashboardCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.config);
+int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
+  Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
@@ -259,7 +264,7 @@ int run_dashboard(const DashboardCommand& command) {
     (*terminal)->restore();  // the terminal first, then the words
     return print_error(pair.error());
   }
-  Dashboard dashboard(command, **terminal, **pair);
+  Dashboard dashboard(command, files, **terminal, **pair);
   dashboard.run(*signals);
   pair->reset();  // stop and reap the workers
   (*terminal)->restore();

@@ -6,8 +6,9 @@
 #include <vector>
 
 #include "pipetop/core/event_names.hpp"
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
-#include "pipetop/system/perf_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -30,8 +31,8 @@ std::string probe(const std::string& name, bool user_only, const PerfOpenContext
 
 }  // namespace
 
-int list_events(const EventsCommand& command) {
-  const PerfOpenContext context = read_perf_context();
+int list_events(const EventsCommand& command, const SystemFiles& files) {
+  const PerfOpenContext context = perf_open_context(read_machine_facts(files));
   std::vector<EventDescription> rows;
   for (const std::string& name : default_event_names()) rows.push_back({name, "default", {}});
   if (command.all) {

@@ -9,9 +9,8 @@
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
-#include "pipetop/core/capabilities.hpp"
-#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -26,14 +25,15 @@ Result<void> write_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials) {
+Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
+                                   const SystemFiles& files) {
   std::string commands;
   std::string csv = std::string(kSeedCsvHeader) + "\n";
   for (const Trial& t : trials) {
     commands += run_command_line(t.outcome.config) + "\n";
     csv += seed_csv_row(t.outcome.config, t.gib_per_s(), t.summary.reader.bytes, t.outcome.huge_pages.verified) + "\n";
   }
-  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
+  MachineFacts facts = read_machine_facts(files);
   probe_machine(facts);
   for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", commands},
                                      {".csv", csv},
@@ -43,8 +43,8 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
   return prefix + ".{cmd,csv,json}";
 }
 
-int export_and_report(const std::string& prefix, const std::vector<Trial>& trials) {
-  const Result<std::string> written = export_results(prefix, trials);
+int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files) {
+  const Result<std::string> written = export_results(prefix, trials, files);
   if (!written) return print_error(written.error());
   std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
   return 0;

@@ -8,6 +8,7 @@
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
@@ -21,14 +22,15 @@ void emit(const std::string& text) {
 
 }  // namespace
 
-int run_headless(const RunCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.config);
+int run_headless(const RunCommand& command, const SystemFiles& files) {
+  Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   const RunConfig config = plan->config;
+  if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
-  Result<std::unique_ptr<Session>> started = Session::start(config, plan->limits, plan->counters);
+  Result<std::unique_ptr<Session>> started = Session::start(config, plan->machine, plan->counters);
   if (!started) return print_error(started.error());
   Session& session = **started;
 
@@ -40,7 +42,7 @@ int run_headless(const RunCommand& command) {
   const RunOutcome& outcome = run.outcome;
   emit(report->summary(outcome));
   if (!command.export_prefix.empty()) {
-    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files); code != 0) return code;
   }
 
   if (outcome.end == EndReason::worker_failed) {

@@ -12,12 +12,12 @@ Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns)
   timed.interval_ns = std::min(timed.interval_ns, duration_ns);
   Trial failed;
   failed.outcome.config = timed;
-  Result<WorkerPlan> plan = plan_workers(timed);
+  Result<WorkerPlan> plan = plan_workers(timed, machine_);
   if (!plan) {
     failed.error = plan.error();
     return failed;
   }
-  Result<std::unique_ptr<Session>> session = Session::start(plan->config, plan->limits, plan->counters);
+  Result<std::unique_ptr<Session>> session = Session::start(plan->config, plan->machine, plan->counters);
   if (!session) {
     failed.outcome.config = plan->config;
     failed.error = session.error();

@@ -6,16 +6,17 @@
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
-#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/app/tune_search.hpp"
+#include "pipetop/app/worker_pair.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/tune_report.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 
 TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label) {
   const std::vector<RunConfig> candidates = tune_candidates(plan.config, plan.limits, plan.separate);
-  SessionTrialRunner runner;
+  SessionTrialRunner runner(plan.machine);
   ProgressLine progress;
   TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {
@@ -26,8 +27,8 @@ TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const
   return result;
 }
 
-int run_tune(const TuneCommand& command) {
-  const Result<WorkerPlan> plan = plan_workers(command.base);
+int run_tune(const TuneCommand& command, const SystemFiles& files) {
+  const Result<WorkerPlan> plan = plan_workers(command.base, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   const TuneResult result = run_tune_search(*plan, command.budget_ns, "tune ");
   const std::string text = command.json ? tune_json(result) + "\n" : tune_text(result);
@@ -35,7 +36,7 @@ int run_tune(const TuneCommand& command) {
   if (!command.export_prefix.empty() && result.best) {
     std::vector<Trial> trials{*result.best};
     if (result.article) trials.push_back(*result.article);
-    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
   }
   return result.best && result.best->gib_per_s() ? 0 : 1;
 }

@@ -8,7 +8,6 @@
 
 #include "pipetop/core/size.hpp"
 #include "pipetop/system/file_reader.hpp"
-#include "pipetop/system/machine_facts.hpp"
 
 namespace pipetop {
 namespace {
@@ -64,9 +63,9 @@ std::optional<Measured> measure_smaps(const std::vector<AddressRange>& ranges) {
   return Measured{anon_huge_bytes_covering(parse_smaps(*text), ranges), total_bytes(ranges), "smaps AnonHugePages"};
 }
 
-std::string why_not(const Measured& m) {
-  const std::string enabled = read_thp_setting("enabled");
-  const std::string defrag = read_thp_setting("defrag");
+std::string why_not(const Measured& m, const MachineFacts& machine) {
+  const std::string& enabled = machine.thp_enabled;
+  const std::string& defrag = machine.thp_defrag;
   if (enabled == "never") return "THP is disabled (transparent_hugepage/enabled = never)";
   std::string text = "THP enabled=" + enabled + ", defrag=" + defrag + ": ";
   if (m.huge_bytes > 0) return text + "only part was given huge pages (memory fragmented?)";
@@ -75,7 +74,7 @@ std::string why_not(const Measured& m) {
 
 }  // namespace
 
-HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges) {
+HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const MachineFacts& machine) {
   HugePageResult result;
   result.requested = true;
   std::optional<Measured> m = measure_kpageflags(ranges);
@@ -86,7 +85,7 @@ HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges) {
   }
   result.verified = m->total_bytes > 0 && m->huge_bytes >= m->total_bytes;
   result.detail = format_size(m->huge_bytes) + " of " + format_size(m->total_bytes) + " huge (" + m->method + ")";
-  if (!result.verified) result.detail += "; " + why_not(*m);
+  if (!result.verified) result.detail += "; " + why_not(*m, machine);
   return result;
 }
 

@@ -6,10 +6,16 @@
 
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop::testing {
+
+// This machine's facts, read once through the live SystemFiles (as main does).
+inline const MachineFacts& live_machine() {
+  static const MachineFacts facts = read_machine_facts(SystemFiles("/"));
+  return facts;
+}
 
 struct Finished {
   std::optional<Error> start_error;
@@ -35,7 +41,7 @@ inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30
     result.start_error = counters.error();
     return result;
   }
-  Result<std::unique_ptr<Session>> started = Session::start(config, read_machine_limits(), *counters);
+  Result<std::unique_ptr<Session>> started = Session::start(config, live_machine(), *counters);
   if (!started) {
     result.start_error = started.error();
     return result;

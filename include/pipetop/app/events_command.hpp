@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "pipetop/system/system_files.hpp"
+
 namespace pipetop {
 
 struct EventsCommand {
@@ -13,6 +15,6 @@ struct EventsCommand {
 };
 
 // Prints the table on stdout; returns the exit code (0; 3 when libpfm4 cannot initialise).
-[[nodiscard]] int list_events(const EventsCommand& command);
+[[nodiscard]] int list_events(const EventsCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/smaps.hpp"
 
@@ -12,7 +13,7 @@ namespace pipetop {
 // /proc/kpageflags where readable (root), else AnonHugePages of the covering mappings in
 // /proc/self/smaps. verified is true only when every byte of the ranges is huge-page backed. Never
 // fails: when nothing can be read, verified is false and detail says why. When not obtained, detail
-// names the THP settings that explain it.
-[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges);
+// names the THP settings of `machine` that explain it.
+[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const MachineFacts& machine);
 
 }  // namespace pipetop

@@ -10,11 +10,11 @@
 #include <memory>
 #include <optional>
 
+#include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
-#include "pipetop/core/counter_info.hpp"
-#include "pipetop/core/validate.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/pipe.hpp"
@@ -29,8 +29,10 @@ class Session {
   // to go. `config` must have passed validate(). On failure no worker is left behind, and the error is
   // the first that happened: pipe sizing (EPERM is an environment error), fork, or a worker's own setup
   // failure with its message and exit kind.
-  // `counters` are opened by each worker on itself.
-  [[nodiscard]] static Result<std::unique_ptr<Session>> start(const RunConfig& config, const MachineLimits& limits,
+  // `counters` are opened by each worker on itself. `machine`, read once by the caller, is all the
+  // workers know of the machine (pipe limit, perf context, hybrid PMUs, THP settings): they read no
+  // /proc or /sys file about it themselves.
+  [[nodiscard]] static Result<std::unique_ptr<Session>> start(const RunConfig& config, const MachineFacts& machine,
                                                               const std::vector<CounterRequest>& counters);
 
   Session(const Session&) = delete;
@@ -71,7 +73,7 @@ class Session {
   Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
-  [[nodiscard]] Result<void> fork_workers();
+  [[nodiscard]] Result<void> fork_workers(const MachineFacts& machine);
   [[nodiscard]] Result<void> wait_until_ready();
   void reap(bool block);
 
