@@ -13,6 +13,7 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/text_cells.hpp"
@@ -21,6 +22,9 @@
 
 namespace pipetop {
 namespace {
+
+// The check document's shape: raise it when a key is renamed, removed or changes type.
+constexpr int kCheckSchemaVersion = 1;
 
 std::string facts_text(const MachineFacts& facts) {
   std::string text = "Machine\n";
@@ -34,11 +38,15 @@ std::string facts_text(const MachineFacts& facts) {
   return text;
 }
 
-std::string check_json(const MachineFacts& facts, const std::vector<RungResult>& ladder,
+std::string check_json(const MachineFacts& facts, const PinningChoice& pinning, const std::vector<RungResult>& ladder,
                        const std::vector<std::string>& verdicts) {
   JsonWriter json;
-  json.begin_object().key("type").value("check").key("machine");
+  json.begin_object().key("schema_version").value(kCheckSchemaVersion).key("type").value("check").key("facts");
+  write_facts_json(json, facts);
+  json.key("machine");
   write_machine_json(json, facts);
+  json.key("pinning");
+  write_pinning_json(json, pinning);
   json.key("ladder").begin_array();
   const std::optional<double> first = ladder.empty() ? std::nullopt : ladder.front().trial.gib_per_s();
   for (const RungResult& r : ladder) {
@@ -82,7 +90,7 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
   const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
 
   if (command.json) {
-    std::puts(check_json(facts, ladder, verdicts).c_str());
+    std::puts(check_json(facts, plan->pinning, ladder, verdicts).c_str());
   } else {
     std::string text = facts_text(facts);
     text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
