@@ -12,6 +12,7 @@
 #include "pipetop/app/live_pair.hpp"
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace {
 
@@ -38,9 +39,9 @@ bool wait_for_bytes(LivePair& pair, std::int64_t start) {
 
 int main(int argc, char** argv) {
   const int toggles = argc > 1 ? std::atoi(argv[1]) : 50;
-  Result<WorkerPlan> plan = plan_workers(RunConfig{});
+  const SystemFiles files("/");
+  Result<WorkerPlan> plan = plan_workers(RunConfig{}, read_machine_facts(files));
   if (!plan) return std::fprintf(stderr, "%s\n", format_error(plan.error()).c_str()), 1;
-  const SystemFiles files;
   RunConfig config = plan->config;
   LivePair pair(std::move(*plan), files);
   if (!wait_for_bytes(pair, monotonic_ns())) return std::fprintf(stderr, "the first pair moved nothing\n"), 1;

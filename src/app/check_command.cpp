@@ -14,11 +14,13 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/text_cells.hpp"
-#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -35,11 +37,15 @@ std::string facts_text(const MachineFacts& facts) {
   return text;
 }
 
-std::string check_json(const MachineFacts& facts, const std::vector<RungResult>& ladder,
+std::string check_json(const MachineFacts& facts, const PinningChoice& pinning, const std::vector<RungResult>& ladder,
                        const std::vector<std::string>& verdicts) {
   JsonWriter json;
-  json.begin_object().key("type").value("check").key("machine");
+  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("check").key("facts");
+  write_facts_json(json, facts);
+  json.key("machine");
   write_machine_json(json, facts);
+  json.key("pinning");
+  write_pinning_json(json, pinning);
   json.key("ladder").begin_array();
   const std::optional<double> first = ladder.empty() ? std::nullopt : ladder.front().trial.gib_per_s();
   for (const RungResult& r : ladder) {
@@ -49,6 +55,11 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
     json.key("speedup").value(rate && first && *first > 0 ? std::optional<double>(*rate / *first) : std::nullopt);
     json.key("command").value(run_command_line(r.rung.config));
     if (r.trial.error) json.key("error").value(r.trial.error->message);
+    json.key("disturbed").value(r.trial.disturbed()).key("reruns").value(r.trial.reruns);
+    json.key("cpu_wait_fraction").begin_object();
+    json.key("writer").value(r.trial.summary.writer.cpu_wait_fraction);
+    json.key("reader").value(r.trial.summary.reader.cpu_wait_fraction);
+    json.end_object();
     json.key("summary").raw(summary_json(r.trial.outcome));
     json.end_object();
   }
@@ -60,15 +71,15 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 
 }  // namespace
 
-int run_check(const CheckCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.base);
+int run_check(const CheckCommand& command, const SystemFiles& files) {
+  MachineFacts facts = read_machine_facts(files);
+  Result<WorkerPlan> plan = plan_workers(command.base, facts);
   if (!plan) return print_error(plan.error());
   ProgressLine progress(command.quiet);
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
-  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
   probe_machine(facts);
 
-  SessionTrialRunner runner;
+  SessionTrialRunner runner(files, plan->machine);
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
   std::vector<RungResult> ladder = run_ladder(
       runner, rungs, command.rung_ns,
@@ -77,7 +88,7 @@ int run_check(const CheckCommand& command) {
                       std::to_string(std::max<std::int64_t>(0, left + command.tune_budget_ns) / kNsPerS) + " s left)");
       });
   const TuneResult tuned = run_tune_search(
-      *plan, command.tune_budget_ns,
+      *plan, files, command.tune_budget_ns,
       "check: rung " + std::to_string(rungs.size() + 1) + "/" + std::to_string(rungs.size() + 1) + " tuned best, ",
       command.quiet);
   progress.done();
@@ -85,11 +96,12 @@ int run_check(const CheckCommand& command) {
   const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
 
   if (command.format == OutputFormat::json) {
-    std::puts(check_json(facts, ladder, verdicts).c_str());
+    std::puts(check_json(facts, plan->pinning, ladder, verdicts).c_str());
   } else {
     std::string text = facts_text(facts);
     text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
     text += ladder_table(ladder);
+    text += "  pinned: " + plan->pinning.reason + "\n";
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
     text += "\nVerdicts\n";
     for (const std::string& v : verdicts) text += "  - " + v + "\n";
@@ -98,7 +110,7 @@ int run_check(const CheckCommand& command) {
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : ladder) {

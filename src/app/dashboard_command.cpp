@@ -13,7 +13,7 @@
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/ui/terminal.hpp"
 #include "pipetop/ui/widgets.hpp"
 
@@ -46,11 +46,11 @@ class OwnCpu {
 };
 
 // PREFIX.{cmd,csv,json} in the working directory, named after the moment.
-Result<std::string> export_to_timestamped_files(const std::vector<Trial>& trials) {
+Result<std::string> export_to_timestamped_files(const std::vector<Trial>& trials, const SystemFiles& files) {
   std::array<char, 32> stamp{};
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
-  return export_results(stamp.data(), trials);
+  return export_results(stamp.data(), trials, files);
 }
 
 // The loop: input, signals and frames, until asked to quit. Never waits on the workers.
@@ -89,19 +89,20 @@ void run_loop(Terminal& terminal, const SignalWatch& signals, DashboardControlle
 
 }  // namespace
 
-int run_dashboard(const DashboardCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.config);
+int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
+  Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.ascii);
   if (!terminal) return print_error(terminal.error());
-  const SystemFiles files;
   DashboardState state;
   state.config = plan->config;
   state.separate = plan->separate;
+  const std::string machine = machine_summary(plan->machine);
   LivePair pair(std::move(*plan), files);
-  DashboardController controller(pair, state, machine_summary(), export_to_timestamped_files);
+  DashboardController controller(pair, state, machine,
+                                 [&files](const std::vector<Trial>& trials) { return export_to_timestamped_files(trials, files); });
   run_loop(**terminal, *signals, controller, command.refresh_hz);
   pair.stop();  // kill and reap the workers, then give the terminal back
   (*terminal)->restore();

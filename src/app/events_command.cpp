@@ -8,8 +8,9 @@
 #include "pipetop/core/event_names.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/schema_version.hpp"
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
-#include "pipetop/system/perf_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -77,8 +78,8 @@ void print_json(const std::vector<EventRow>& rows, const PerfOpenContext& contex
 
 }  // namespace
 
-int list_events(const EventsCommand& command) {
-  const PerfOpenContext context = read_perf_context();
+int list_events(const EventsCommand& command, const SystemFiles& files) {
+  const PerfOpenContext context = perf_open_context(read_machine_facts(files));
   std::vector<EventDescription> candidates;
   for (const std::string& name : default_event_names()) candidates.push_back({name, "default", {}});
   if (command.all) {

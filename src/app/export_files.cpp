@@ -7,10 +7,9 @@
 #include <fstream>
 
 #include "pipetop/app/print_error.hpp"
-#include "pipetop/core/capabilities.hpp"
 #include "pipetop/core/export.hpp"
-#include "pipetop/system/machine_facts.hpp"
 #include "pipetop/system/machine_probe.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
@@ -25,8 +24,9 @@ Result<void> write_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials) {
-  MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
+Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
+                                   const SystemFiles& files) {
+  MachineFacts facts = read_machine_facts(files);
   probe_machine(facts);
   for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", export_commands(trials)},
                                      {".csv", export_csv(trials)},
@@ -36,8 +36,8 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
   return prefix + ".{cmd,csv,json}";
 }
 
-int export_and_report(const std::string& prefix, const std::vector<Trial>& trials) {
-  const Result<std::string> written = export_results(prefix, trials);
+int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files) {
+  const Result<std::string> written = export_results(prefix, trials, files);
   if (!written) return print_error(written.error());
   std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
   return 0;

@@ -16,7 +16,7 @@ std::string describe_start(const RunConfig& c) {
 
 }  // namespace
 
-LivePair::LivePair(WorkerPlan plan, const SystemFiles& files) : plan_(std::move(plan)), watch_(files) {
+LivePair::LivePair(WorkerPlan plan, const SystemFiles& files) : plan_(std::move(plan)), watch_(files, plan_.machine) {
   pending_ = plan_.config;
 }
 
@@ -56,7 +56,7 @@ void LivePair::poll_retiring(std::int64_t now_ns) {
 void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& out) {
   const RunConfig next = *pending_;
   pending_.reset();
-  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.limits, plan_.counters);
+  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.machine, plan_.counters);
   if (!launched) {
     refuse(now_ns, next, launched.error().message, out);
     return;

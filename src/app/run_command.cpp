@@ -8,6 +8,7 @@
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
@@ -21,9 +22,10 @@ void emit(const std::string& text) {
 
 }  // namespace
 
-int run_headless(const RunCommand& command) {
-  Result<WorkerPlan> plan = plan_workers(command.config);
+int run_headless(const RunCommand& command, const SystemFiles& files) {
+  Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
+  if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
@@ -33,7 +35,6 @@ int run_headless(const RunCommand& command) {
     if (!header_written) emit(report->header(counters));
     header_written = true;
   };
-  const SystemFiles files;
   const Result<DrivenRun> run =
       drive_session(*plan, &*signals, files,
                     {[&](const Session& session) { header(session.counters(WorkerRole::writer)); },
@@ -45,7 +46,9 @@ int run_headless(const RunCommand& command) {
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
   emit(report->summary(outcome));
   if (!command.export_prefix.empty()) {
-    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files); code != 0) {
+      return code;
+    }
   }
 
   if (outcome.end == EndReason::worker_failed) {

@@ -41,7 +41,7 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
 
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
                                 const DriveHooks& hooks) {
-  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.limits, plan.counters);
+  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters);
   if (!launched) return std::unexpected(launched.error());
   Session& session = **launched;
   const RunConfig& config = session.config();
@@ -50,8 +50,9 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
   outcome.pipe_bytes_asked = session.pipe_bytes_asked();
-  outcome.shared_cpus = plan.limits.online_cpus.size() < 3;
-  SessionWatch watch(files);
+  const std::vector<int>& usable = plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
+  outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
+  SessionWatch watch(files, plan.machine);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
   for (;;) {

@@ -12,13 +12,12 @@ Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns)
   timed.interval_ns = std::min(timed.interval_ns, duration_ns);
   Trial failed;
   failed.outcome.config = timed;
-  Result<WorkerPlan> plan = plan_workers(timed);
+  Result<WorkerPlan> plan = plan_workers(timed, machine_);
   if (!plan) {
     failed.error = plan.error();
     return failed;
   }
-  const SystemFiles files;
-  Result<DrivenRun> run = drive_session(*plan, nullptr, files, {});
+  Result<DrivenRun> run = drive_session(*plan, nullptr, files_, {});
   if (!run) {
     failed.outcome.config = plan->config;
     failed.error = run.error();

@@ -10,12 +10,14 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/tune_report.hpp"
+#include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 
-TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label, bool quiet) {
+TuneResult run_tune_search(const WorkerPlan& plan, const SystemFiles& files, std::int64_t budget_ns,
+                           const std::string& label, bool quiet) {
   const std::vector<RunConfig> candidates = tune_candidates(plan.config, plan.limits, plan.separate);
-  SessionTrialRunner runner;
+  SessionTrialRunner runner(files, plan.machine);
   ProgressLine progress(quiet);
   TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {
@@ -26,16 +28,16 @@ TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const
   return result;
 }
 
-int run_tune(const TuneCommand& command) {
-  const Result<WorkerPlan> plan = plan_workers(command.base);
+int run_tune(const TuneCommand& command, const SystemFiles& files) {
+  const Result<WorkerPlan> plan = plan_workers(command.base, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
-  const TuneResult result = run_tune_search(*plan, command.budget_ns, "tune ", command.quiet);
+  const TuneResult result = run_tune_search(*plan, files, command.budget_ns, "tune ", command.quiet);
   const std::string text = command.format == OutputFormat::json ? tune_json(result) + "\n" : tune_text(result);
   std::fputs(text.c_str(), stdout);
   if (!command.export_prefix.empty() && result.best) {
     std::vector<Trial> trials{*result.best};
     if (result.article) trials.push_back(*result.article);
-    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
   }
   return result.best && result.best->gib_per_s() ? 0 : 1;
 }

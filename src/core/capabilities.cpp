@@ -2,16 +2,16 @@
 
 #include <charconv>
 
+#include "pipetop/core/proc_status.hpp"
+
 namespace pipetop {
 
 std::optional<std::uint64_t> parse_cap_eff(std::string_view status) {
-  const std::size_t key = status.find("CapEff:");
-  if (key == std::string_view::npos) return std::nullopt;
-  std::size_t i = key + 7;
-  while (i < status.size() && (status[i] == ' ' || status[i] == '\t')) ++i;
+  const std::optional<std::string_view> field = proc_status_field(status, "CapEff");
+  if (!field || field->empty()) return std::nullopt;
   std::uint64_t set = 0;
-  const auto [ptr, ec] = std::from_chars(status.data() + i, status.data() + status.size(), set, 16);
-  if (ec != std::errc{} || ptr == status.data() + i) return std::nullopt;
+  const auto [ptr, ec] = std::from_chars(field->data(), field->data() + field->size(), set, 16);
+  if (ec != std::errc{} || ptr == field->data()) return std::nullopt;
   return set;
 }
 

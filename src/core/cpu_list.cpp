@@ -61,29 +61,9 @@ std::string format_cpu_list(const std::vector<int>& cpus) {
   return out;
 }
 
-int pick_partner_cpu(const std::vector<CpuCore>& online, int cpu) {
-  std::vector<CpuCore> sorted = online;
-  std::sort(sorted.begin(), sorted.end(), [](const CpuCore& a, const CpuCore& b) { return a.cpu < b.cpu; });
-  const auto self = std::find_if(sorted.begin(), sorted.end(), [cpu](const CpuCore& c) { return c.cpu == cpu; });
-  const CpuCore me = self != sorted.end() ? *self : CpuCore{cpu, -1, -1};
-  for (const CpuCore& c : sorted) {
-    if (c.package != me.package || c.core != me.core) return c.cpu;
-  }
-  for (const CpuCore& c : sorted) {
-    if (c.cpu != cpu) return c.cpu;
-  }
-  return kUnpinned;
-}
-
-CpuPair choose_default_cpus(const std::vector<CpuCore>& online, std::optional<int> writer, std::optional<int> reader) {
-  if (online.size() < 2) return {writer.value_or(kUnpinned), reader.value_or(kUnpinned)};
-  const int lowest = std::min_element(online.begin(), online.end(), [](const CpuCore& a, const CpuCore& b) {
-                       return a.cpu < b.cpu;
-                     })->cpu;
-  if (!writer && !reader) return {lowest, pick_partner_cpu(online, lowest)};
-  if (!writer) return {*reader == kUnpinned ? kUnpinned : pick_partner_cpu(online, *reader), *reader};
-  if (!reader) return {*writer, *writer == kUnpinned ? kUnpinned : pick_partner_cpu(online, *writer)};
-  return {*writer, *reader};
+std::string cpu_pair_text(const CpuPair& cpus) {
+  const auto one = [](int cpu) { return cpu == kUnpinned ? std::string("any") : std::to_string(cpu); };
+  return "cpu " + one(cpus.writer) + "→" + one(cpus.reader);
 }
 
 }  // namespace pipetop

@@ -42,6 +42,8 @@ std::vector<SmapsMapping> parse_smaps(std::string_view text) {
       mappings.push_back(header);
     } else if (!mappings.empty() && line.starts_with("AnonHugePages:")) {
       mappings.back().anon_huge_bytes = parse_kb_field(line);
+    } else if (!mappings.empty() && line.starts_with("KernelPageSize:")) {
+      mappings.back().kernel_page_bytes = parse_kb_field(line);
     } else if (!mappings.empty() && line.starts_with("THPeligible:")) {
       mappings.back().thp_eligible = line.find('1') != std::string_view::npos;
     }

@@ -87,9 +87,16 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     }
     result.trials.push_back(runner.run(candidates[i], trial_ns));
   }
-  std::vector<const Trial*> ranked;  // a disturbed trial says nothing about this machine's best
+  // A disturbed trial says little about this machine's best: the undisturbed ones are ranked, and the
+  // disturbed ones only when nothing else moved data (then the result says so).
+  std::vector<const Trial*> ranked;
   for (const Trial& t : result.trials) {
     if (t.gib_per_s() && !t.disturbed()) ranked.push_back(&t);
+  }
+  if (ranked.empty()) {
+    for (const Trial& t : result.trials) {
+      if (t.gib_per_s()) ranked.push_back(&t);
+    }
   }
   std::sort(ranked.begin(), ranked.end(),
             [](const Trial* a, const Trial* b) { return rate_or_zero(*a) > rate_or_zero(*b); });
@@ -110,10 +117,11 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     if (is_article) {
       result.article = confirmed;
     }
-    // The article's configuration may win too: then the ratio is 1. A trial that moved nothing, or
-    // that stayed disturbed, never wins.
-    if (confirmed.gib_per_s() && !confirmed.disturbed() &&
-        (!result.best || rate_or_zero(confirmed) > rate_or_zero(*result.best))) {
+    // The article's configuration may win too: then the ratio is 1. A trial that moved nothing never
+    // wins, and one that stayed disturbed only over others that did too.
+    const bool better = !result.best || (result.best->disturbed() && !confirmed.disturbed()) ||
+                        (result.best->disturbed() == confirmed.disturbed() && rate_or_zero(confirmed) > rate_or_zero(*result.best));
+    if (confirmed.gib_per_s() && better) {
       result.best = std::move(confirmed);
     }
   }

@@ -2,6 +2,7 @@
 
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
+#include "pipetop/core/interference.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
@@ -19,8 +20,12 @@ std::string rate(const Trial& t) {
 
 std::string tune_text(const TuneResult& r) {
   std::string text = "\n";
-  if (!r.best) return text + "  no configuration moved data undisturbed: see the trials below\n";
+  if (!r.best) return text + "  no configuration moved any data: see the trials below\n";
   text += "  winner     " + rate(*r.best) + "   " + describe_config(r.best->outcome.config) + "\n";
+  if (r.best->disturbed()) {
+    text += "  disturbed  every run was: " +
+            interference_words(r.best->summary.cpu_waits(), r.best->outcome.config).value_or("") + "\n";
+  }
   if (r.article) text += "  article    " + rate(*r.article) + "   " + describe_config(r.article->outcome.config) + "\n";
   if (const std::optional<double> ratio = r.ratio()) {
     text += printf_string("  ratio      ×%.2f the article's final configuration, measured in this run\n", *ratio);

@@ -97,6 +97,14 @@ Check check_cpu(const char* option, const std::optional<int>& cpu, const Machine
             " does not exist or is offline",
         "online CPUs: " + format_cpu_list(limits.online_cpus) + " (or -1 to leave the worker unpinned)"));
   }
+  if (!limits.allowed_cpus.empty() &&
+      !std::binary_search(limits.allowed_cpus.begin(), limits.allowed_cpus.end(), *cpu)) {
+    return fail(environment_error(
+        std::string(option) + " " + std::to_string(*cpu) + ": CPU " + std::to_string(*cpu) +
+            " is not among the CPUs this process may use" +
+            (limits.allowed_by.empty() ? "" : " (" + limits.allowed_by + ")"),
+        "allowed CPUs: " + format_cpu_list(limits.allowed_cpus) + " (or -1 to leave the worker unpinned)"));
+  }
   return {};
 }
 

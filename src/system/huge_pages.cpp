@@ -9,7 +9,6 @@
 #include "pipetop/core/size.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/file_reader.hpp"
-#include "pipetop/system/machine_facts.hpp"
 
 namespace pipetop {
 namespace {
@@ -65,9 +64,9 @@ std::optional<Measured> measure_smaps(const std::vector<AddressRange>& ranges, c
   return Measured{anon_huge_bytes_covering(parse_smaps(*text), ranges), total_bytes(ranges), "smaps AnonHugePages"};
 }
 
-std::string why_not(const Measured& m) {
-  const std::string enabled = read_thp_setting("enabled");
-  const std::string defrag = read_thp_setting("defrag");
+std::string why_not(const Measured& m, const MachineFacts& machine) {
+  const std::string& enabled = machine.thp_enabled;
+  const std::string& defrag = machine.thp_defrag;
   if (enabled == "never") return "THP is disabled (transparent_hugepage/enabled = never)";
   std::string text = "THP enabled=" + enabled + ", defrag=" + defrag + ": ";
   if (m.huge_bytes > 0) return text + "only part was given huge pages (memory fragmented?)";
@@ -76,7 +75,8 @@ std::string why_not(const Measured& m) {
 
 }  // namespace
 
-HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid) {
+HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid,
+                                const MachineFacts& machine) {
   HugePageResult result;
   result.requested = true;
   result.checked_ns = monotonic_ns();
@@ -89,7 +89,7 @@ HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const s
   }
   result.verified = m->total_bytes > 0 && m->huge_bytes >= m->total_bytes;
   result.detail = format_size(m->huge_bytes) + " of " + format_size(m->total_bytes) + " huge (" + m->method + ")";
-  if (!result.verified) result.detail += "; " + why_not(*m);
+  if (!result.verified) result.detail += "; " + why_not(*m, machine);
   return result;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pipetop/core/capabilities.hpp"
+#include "pipetop/core/pmu_facts.hpp"
 #include "pipetop/system/perf_facts.hpp"
 
 namespace pipetop {

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstring>
 
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/transfer_reader.hpp"
 #include "pipetop/system/transfer_writer.hpp"
@@ -35,7 +36,7 @@ WorkerSlot& Session::slot(WorkerRole role) const {
   return role == WorkerRole::writer ? region_.control().writer : region_.control().reader;
 }
 
-Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const MachineLimits& limits,
+Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const MachineFacts& machine,
                                                  const std::vector<CounterRequest>& counters) {
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
@@ -44,7 +45,7 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
   std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), std::move(*pipe)));
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(config);
   Result<std::uint64_t> size =
-      requested ? session->pipe_.set_size(*requested, limits.pipe_max_bytes) : session->pipe_.size();
+      requested ? session->pipe_.set_size(*requested, machine_limits(machine).pipe_max_bytes) : session->pipe_.size();
   if (!size) return std::unexpected(size.error());
   session->pipe_bytes_ = *size;
   if (config.pipe_bytes && *size != *config.pipe_bytes) {  // the kernel rounds up: report what runs
@@ -52,13 +53,15 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
     session->config_.pipe_bytes = *size;
   }
   session->setup_deadline_ns_ = monotonic_ns() + kSetupTimeoutNs;
-  if (Result<void> forked = session->fork_workers(); !forked) return std::unexpected(forked.error());
+  if (Result<void> forked = session->fork_workers(machine); !forked) return std::unexpected(forked.error());
   return session;
 }
 
-Result<void> Session::fork_workers() {
-  const WorkerContext writer{config_, counter_requests_, pipe_.write_fd(), region_.control(), region_.control().writer};
-  const WorkerContext reader{config_, counter_requests_, pipe_.read_fd(), region_.control(), region_.control().reader};
+Result<void> Session::fork_workers(const MachineFacts& machine) {
+  const WorkerContext writer{config_,          counter_requests_, machine,
+                             pipe_.write_fd(), region_.control(), region_.control().writer};
+  const WorkerContext reader{config_,         counter_requests_, machine,
+                             pipe_.read_fd(), region_.control(), region_.control().reader};
   const int read_fd = pipe_.read_fd();
   const int write_fd = pipe_.write_fd();
   Result<pid_t> pid = spawn_worker([&] {

@@ -11,10 +11,10 @@ namespace {
 constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
 
 // A worker's buffers now: no buffer (a splice reader) needs no huge page.
-HugePageResult recheck(const Session& session, WorkerRole role) {
+HugePageResult recheck(const Session& session, WorkerRole role, const MachineFacts& machine) {
   const std::vector<AddressRange> buffers = session.buffers(role);
   if (buffers.empty()) return {true, true, "no buffer (splice)", 0};
-  return check_huge_pages(buffers, std::to_string(session.pid(role)));
+  return check_huge_pages(buffers, std::to_string(session.pid(role)), machine);
 }
 
 }  // namespace
@@ -31,8 +31,8 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
   if (next_huge_ns_ == 0) next_huge_ns_ = now_ns + kHugeRecheckNs;  // the workers checked at the start
   if (now_ns < next_huge_ns_) return;
   next_huge_ns_ = now_ns + kHugeRecheckNs;
-  out.push_back(HugePagesSeen{
-      now_ns, combine_huge_pages(recheck(session, WorkerRole::writer), recheck(session, WorkerRole::reader))});
+  out.push_back(HugePagesSeen{now_ns, combine_huge_pages(recheck(session, WorkerRole::writer, machine_),
+                                                         recheck(session, WorkerRole::reader, machine_))});
 }
 
 }  // namespace pipetop

@@ -4,12 +4,19 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include "pipetop/system/file_reader.hpp"
 
 namespace pipetop {
 
-Result<std::string> SystemFiles::read(const std::string& path) const { return read_text_file(root_ + path); }
+SystemFiles::SystemFiles(std::string root) : root_(std::move(root)) {
+  while (!root_.empty() && root_.back() == '/') root_.pop_back();
+}
+
+Result<std::string> SystemFiles::read(const std::string& path) const {
+  return read_text_file(root_ + path);
+}
 
 std::string SystemFiles::line(const std::string& path) const {
   const Result<std::string> text = read(path);

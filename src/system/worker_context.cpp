@@ -6,6 +6,7 @@
 
 #include <cerrno>
 
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/core/size.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/huge_pages.hpp"
@@ -56,10 +57,10 @@ void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcep
 
 CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<int>& cpu) {
   std::vector<CounterRequest> requests = ctx.counters;
-  if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(cpu.value_or(kUnpinned))) {
+  if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(ctx.machine.hybrid_pmus, cpu.value_or(kUnpinned))) {
     for (CounterRequest& r : requests) target_pmu(r.attr, *pmu);
   }
-  CounterSet counters = CounterSet::open(kernel_perf_api(), requests, read_perf_context());
+  CounterSet counters = CounterSet::open(kernel_perf_api(), requests, perf_open_context(ctx.machine));
   WorkerReport& report = ctx.slot.report;
   report.counter_count = static_cast<std::uint32_t>(counters.infos().size());
   for (std::size_t i = 0; i < counters.infos().size(); ++i) {
@@ -83,7 +84,7 @@ void record_huge_pages(const WorkerContext& ctx, const std::vector<AddressRange>
   if (ctx.config.no_touch) {
     huge = {true, false, "not checked: --no-touch leaves the pages unfaulted", 0};
   } else if (!ranges.empty()) {
-    huge = check_huge_pages(ranges, "self");
+    huge = check_huge_pages(ranges, "self", ctx.machine);
   }
   report.huge_requested = true;
   report.huge_verified = huge.verified;

@@ -96,7 +96,11 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
     for (const auto& [key, value] : doc().as_object()) k.insert(key);
     return k;
   }();
-  EXPECT_EQ(keys, (std::set<std::string>{"type", "machine", "ladder", "verdicts"}));
+  EXPECT_EQ(keys,
+            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "ladder", "verdicts"}));
+  ASSERT_TRUE(doc().at("schema_version").is_number());
+  EXPECT_EQ(doc().at("schema_version").as_number(), 1.0);
+  EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";
   // One line: nothing else (no progress, no table) on stdout.
   EXPECT_EQ(lines_of(ran().out).size(), 1u) << ran().out;
 }
@@ -125,6 +129,55 @@ TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
       EXPECT_NE(fact.at("value").as_string(), "not checked");
     }
   }
+}
+
+// Issue 12: every fact typed beside its words, under stable snake_case keys.
+TEST_F(CheckJson, FactsAreTyped) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  const mini_json::Value& facts = doc().at("facts");
+  ASSERT_TRUE(facts.is_object());
+  for (const char* key :
+       {"cpus", "cores", "threads_per_core", "numa_nodes", "pipe_max_size_bytes", "page_size_bytes"}) {
+    ASSERT_TRUE(facts.has(key)) << key;
+    ASSERT_TRUE(facts.at(key).is_number()) << key;
+    EXPECT_GE(facts.at(key).as_number(), 1.0) << key;
+  }
+  EXPECT_EQ(facts.at("cpus").as_number(), static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)));
+  EXPECT_EQ(facts.at("page_size_bytes").as_number(), static_cast<double>(sysconf(_SC_PAGESIZE)));
+  EXPECT_TRUE(facts.at("perf_event_paranoid").is_number());
+  EXPECT_TRUE(facts.at("kernel").is_string());
+  EXPECT_TRUE(facts.at("pmu").is_bool());
+  EXPECT_TRUE(facts.at("cap_sys_resource").is_bool());
+  for (const char* key : {"enabled", "defrag"}) {
+    const mini_json::Value& v = facts.at("thp").at(key);
+    ASSERT_TRUE(v.is_string() || v.is_null()) << key;
+    if (v.is_string()) {
+      const std::set<std::string> modes = {"always", "madvise", "never", "defer", "defer+madvise"};
+      EXPECT_TRUE(modes.contains(v.as_string())) << v.as_string();
+    }
+  }
+  EXPECT_TRUE(facts.at("thp").at("khugepaged").is_object());
+  ASSERT_TRUE(facts.at("allowed_cpus").is_array());
+  EXPECT_FALSE(facts.at("allowed_cpus").as_array().empty());
+  const mini_json::Value& pinning = facts.at("default_pinning");
+  EXPECT_TRUE(pinning.at("writer_cpu").is_number());
+  EXPECT_TRUE(pinning.at("reader_cpu").is_number());
+  EXPECT_TRUE(pinning.at("reason").as_string().starts_with("cpu ")) << pinning.at("reason").as_string();
+  // The ladder's own pinning: the default here, as check was given no CPU.
+  EXPECT_EQ(doc().at("pinning").at("reason").as_string(), pinning.at("reason").as_string());
+  EXPECT_EQ(facts.at("topology").as_array().size(), static_cast<std::size_t>(facts.at("cpus").as_number()));
+  for (const char* key : {"hugetlb", "caches", "smt", "pressure", "vulnerabilities"}) {
+    EXPECT_TRUE(facts.at(key).is_object()) << key;
+  }
+  // check probes: the counters and the zero-copy calls are known.
+  ASSERT_TRUE(facts.at("counters").is_array());
+  EXPECT_FALSE(facts.at("counters").as_array().empty());
+  for (const mini_json::Value& c : facts.at("counters").as_array()) {
+    const std::set<std::string> states = {"counting", "user-only", "unavailable"};
+    EXPECT_TRUE(states.contains(c.at("state").as_string())) << c.at("state").as_string();
+  }
+  EXPECT_TRUE(facts.at("vmsplice").is_bool());
+  EXPECT_TRUE(facts.at("splice").is_bool());
 }
 
 TEST_F(CheckJson, LadderHasSixRungsThenTheTunedBest) {

@@ -2,7 +2,6 @@
 // skipped (saying so) on machines without one, as most virtual machines are.
 
 #include <gtest/gtest.h>
-
 #include <sched.h>
 
 #include <filesystem>
@@ -11,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_facts.hpp"
+#include "session_runner.hpp"
 
 namespace pipetop {
 namespace {
@@ -43,7 +44,7 @@ std::string cpu_pmus() {
 
 TEST(HardwareCounters, CyclesAndInstructionsOfABusyLoopGiveASaneIpc) {
   SKIP_WITHOUT_PMU();
-  const PerfOpenContext context = read_perf_context();
+  const PerfOpenContext context = perf_open_context(testing::live_machine());
   if (context.paranoid >= 3 && !context.privileged) {
     GTEST_SKIP() << "perf_event_paranoid=" << context.paranoid << " forbids perf events to unprivileged users";
   }
@@ -58,7 +59,7 @@ TEST(HardwareCounters, CyclesAndInstructionsOfABusyLoopGiveASaneIpc) {
   cpu_set_t previous;
   ASSERT_EQ(sched_getaffinity(0, sizeof previous, &previous), 0);
   ASSERT_EQ(sched_setaffinity(0, sizeof set, &set), 0);
-  if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(cpu)) {
+  if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(testing::live_machine().hybrid_pmus, cpu)) {
     for (CounterRequest& r : *requests) target_pmu(r.attr, *pmu);
   }
   CounterSet counters = CounterSet::open(kernel_perf_api(), *requests, context);

@@ -15,6 +15,7 @@
 
 #include "pipetop/core/derived_figures.hpp"
 #include "pipetop/core/event_names.hpp"
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_facts.hpp"
@@ -31,7 +32,7 @@ class KernelCounters : public ::testing::Test {
     Result<std::vector<CounterRequest>> requests = encode_events(names, false);
     ASSERT_TRUE(requests) << requests.error().message;
     names_ = names;
-    set_.emplace(CounterSet::open(kernel_perf_api(), *requests, read_perf_context()));
+    set_.emplace(CounterSet::open(kernel_perf_api(), *requests, perf_open_context(testing::live_machine())));
     ASSERT_EQ(set_->infos().size(), names.size());
     for (const CounterInfo& info : set_->infos()) {
       if (info.state == CounterState::user_only) {
@@ -203,7 +204,7 @@ TEST_F(KernelCounters, CumulativeReadingsNeverGoBack) {
 }
 
 TEST_F(KernelCounters, HardwareEventsWithoutAPmuAreUnavailableWhileSoftwareCounts) {
-  const PerfOpenContext context = read_perf_context();
+  const PerfOpenContext context = perf_open_context(testing::live_machine());
   if (context.hardware_pmu_present) GTEST_SKIP() << "this machine has a CPU PMU";
   Result<std::vector<CounterRequest>> requests = encode_events({"cycles", "page-faults", "dTLB-load-misses"}, false);
   ASSERT_TRUE(requests) << requests.error().message;
@@ -317,7 +318,7 @@ TEST_F(SessionCounters, BlockingPairSwitchesFarMoreOftenPerGibThanABusyPair) {
 
 TEST_F(SessionCounters, SoftwareCountersCountAndHardwareOnesSayWhyNot) {
   ASSERT_NO_FATAL_FAILURE(expect_ran(*blocking_, "blocking"));
-  const bool pmu = read_perf_context().hardware_pmu_present;
+  const bool pmu = perf_open_context(testing::live_machine()).hardware_pmu_present;
   for (const std::vector<CounterInfo>* layout : {&blocking_->writer_counters, &blocking_->reader_counters}) {
     ASSERT_EQ(layout->size(), default_event_names().size());
     for (std::size_t i = 0; i < layout->size(); ++i) {

@@ -117,7 +117,7 @@ TEST(ProfileEnvironment, AllowedButUnreadableOrEmptyKallsymsSaysWhy) {
 }
 
 TEST(ProfileEnvironment, ThisMachine) {
-  const ProfileEnvironment environment = read_profile_environment(SystemFiles{});
+  const ProfileEnvironment environment = read_profile_environment(SystemFiles("/"));
   if (environment.kernel_frames.allowed) {
     EXPECT_GT(environment.kernel_symbols->size(), 1000U);
     EXPECT_FALSE(environment.kernel_symbols->hidden());

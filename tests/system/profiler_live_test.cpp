@@ -10,7 +10,7 @@
 
 #include "pipetop/core/profile_tally.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/machine_facts.hpp"
+
 #include "pipetop/system/profiler.hpp"
 #include "pipetop/system/session.hpp"
 #include "session_runner.hpp"
@@ -42,14 +42,14 @@ struct LiveProfile {
 LiveProfile profile_writer(RunConfig config) {
   LiveProfile result;
   config.duration_ns = 30 * kNsPerS;  // stopped below, long before
-  Result<std::unique_ptr<Session>> session = testing::start_and_wait(config, read_machine_limits(), {});
+  Result<std::unique_ptr<Session>> session = testing::start_and_wait(config, testing::live_machine(), {});
   if (!session) {
     ADD_FAILURE() << session.error().message;
     result.skip = session.error().message;
     return result;
   }
   Profiler profiler = Profiler::open(kernel_perf_api(), (*session)->pid(WorkerRole::writer), ProfilerOptions{},
-                                     read_profile_environment(SystemFiles{}));
+                                     read_profile_environment(SystemFiles("/")));
   if (profiler.mode() != ProfileMode::kernel_and_user) {
     result.skip = std::string(to_string(profiler.mode())) + ": " + profiler.reason();
   }

@@ -6,10 +6,16 @@
 
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/machine_facts.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop::testing {
+
+// This machine's facts, read once through the live SystemFiles (as main does).
+inline const MachineFacts& live_machine() {
+  static const MachineFacts facts = read_machine_facts(SystemFiles("/"));
+  return facts;
+}
 
 struct Finished {
   std::optional<Error> start_error;
@@ -29,9 +35,9 @@ struct Finished {
 };
 
 // Launches a session and polls it until its workers run (or it ended: a set-up failure is the error).
-inline Result<std::unique_ptr<Session>> start_and_wait(const RunConfig& config, const MachineLimits& limits,
+inline Result<std::unique_ptr<Session>> start_and_wait(const RunConfig& config, const MachineFacts& machine,
                                                        const std::vector<CounterRequest>& counters) {
-  Result<std::unique_ptr<Session>> launched = Session::launch(config, limits, counters);
+  Result<std::unique_ptr<Session>> launched = Session::launch(config, machine, counters);
   if (!launched) return launched;
   while ((*launched)->poll() == Session::Phase::setting_up) sleep_ns(200'000);
   if ((*launched)->phase() == Session::Phase::ended) {
@@ -48,7 +54,7 @@ inline Finished run_to_end(const RunConfig& config, std::int64_t timeout_ns = 30
     result.start_error = counters.error();
     return result;
   }
-  Result<std::unique_ptr<Session>> started = start_and_wait(config, read_machine_limits(), *counters);
+  Result<std::unique_ptr<Session>> started = start_and_wait(config, live_machine(), *counters);
   if (!started) {
     result.start_error = started.error();
     return result;

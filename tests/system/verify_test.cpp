@@ -75,7 +75,7 @@ TEST(Verify, ReaderFindsPlantedCorruption) {
   config.verify = true;
   config.buffer_bytes = 64 * kKiB;
   const std::vector<CounterRequest> no_counters;
-  const WorkerContext ctx{config, no_counters, pipe->read_fd(), *control, control->reader};
+  const WorkerContext ctx{config, no_counters, testing::live_machine(), pipe->read_fd(), *control, control->reader};
   const int code = run_reader(ctx);
   feeder.join();
 

@@ -30,7 +30,7 @@ TEST(WorkerFailure, KilledWorkerIsReportedAndBothAreReaped) {
   config.duration_ns = 60 * kNsPerS;
   config.writer_cpu = kUnpinned;
   config.reader_cpu = kUnpinned;
-  Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, read_machine_limits(), {});
+  Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, testing::live_machine(), {});
   ASSERT_TRUE(started) << started.error().message;
   Session& session = **started;
   const pid_t writer = session.pid(WorkerRole::writer);
@@ -59,7 +59,7 @@ TEST(WorkerFailure, DestroyingASessionLeavesNoWorker) {
   pid_t writer = -1;
   pid_t reader = -1;
   {
-    Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, read_machine_limits(), {});
+    Result<std::unique_ptr<Session>> started = testing::start_and_wait(config, testing::live_machine(), {});
     ASSERT_TRUE(started) << started.error().message;
     writer = (*started)->pid(WorkerRole::writer);
     reader = (*started)->pid(WorkerRole::reader);

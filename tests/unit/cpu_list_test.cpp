@@ -69,83 +69,11 @@ TEST(FormatCpuList, RoundTripsThroughParse) {
   }
 }
 
-// 4 CPUs, 2 cores with 2 SMT threads each, numbered as Intel does: siblings are n and n + 2.
-std::vector<CpuCore> intel_smt() { return {{0, 0, 0}, {1, 0, 1}, {2, 0, 0}, {3, 0, 1}}; }
-// Siblings numbered next to each other (0,1 on core 0; 2,3 on core 1).
-std::vector<CpuCore> adjacent_smt() { return {{0, 0, 0}, {1, 0, 0}, {2, 0, 1}, {3, 0, 1}}; }
-
-TEST(PickPartnerCpu, AvoidsTheSmtSibling) {
-  EXPECT_EQ(pick_partner_cpu(intel_smt(), 0), 1);
-  EXPECT_EQ(pick_partner_cpu(intel_smt(), 2), 1);
-  EXPECT_EQ(pick_partner_cpu(intel_smt(), 1), 0);
-  EXPECT_EQ(pick_partner_cpu(adjacent_smt(), 0), 2);
-  EXPECT_EQ(pick_partner_cpu(adjacent_smt(), 1), 2);
-  EXPECT_EQ(pick_partner_cpu(adjacent_smt(), 2), 0);
-  EXPECT_EQ(pick_partner_cpu(adjacent_smt(), 3), 0);
-}
-
-TEST(PickPartnerCpu, SameCoreIdOnAnotherPackageIsAnotherCore) {
-  const std::vector<CpuCore> two_sockets = {{0, 0, 0}, {1, 0, 0}, {2, 1, 0}, {3, 1, 0}};
-  EXPECT_EQ(pick_partner_cpu(two_sockets, 0), 2);
-  EXPECT_EQ(pick_partner_cpu(two_sockets, 3), 0);
-}
-
-TEST(PickPartnerCpu, UnsortedInputGivesTheLowestNumberedCandidate) {
-  const std::vector<CpuCore> shuffled = {{3, 0, 1}, {2, 0, 1}, {1, 0, 0}, {0, 0, 0}};
-  EXPECT_EQ(pick_partner_cpu(shuffled, 0), 2);
-  EXPECT_EQ(pick_partner_cpu(shuffled, 3), 0);
-}
-
-TEST(PickPartnerCpu, FallsBackToTheSiblingOnASingleCore) {
-  const std::vector<CpuCore> one_core = {{0, 0, 0}, {1, 0, 0}};
-  EXPECT_EQ(pick_partner_cpu(one_core, 0), 1);
-  EXPECT_EQ(pick_partner_cpu(one_core, 1), 0);
-}
-
-TEST(PickPartnerCpu, SingleCpuHasNoPartner) {
-  EXPECT_EQ(pick_partner_cpu({{0, 0, 0}}, 0), kUnpinned);
-  EXPECT_EQ(pick_partner_cpu({}, 0), kUnpinned);
-}
-
-TEST(ChooseDefaultCpus, BothUnsetUsesLowestAndItsPartner) {
-  const CpuPair intel = choose_default_cpus(intel_smt(), std::nullopt, std::nullopt);
-  EXPECT_EQ(intel.writer, 0);
-  EXPECT_EQ(intel.reader, 1);
-  const CpuPair adjacent = choose_default_cpus(adjacent_smt(), std::nullopt, std::nullopt);
-  EXPECT_EQ(adjacent.writer, 0);
-  EXPECT_EQ(adjacent.reader, 2);
-}
-
-TEST(ChooseDefaultCpus, LowestIsByNumberNotListOrder) {
-  const std::vector<CpuCore> shuffled = {{5, 0, 1}, {4, 0, 0}, {7, 0, 1}, {6, 0, 0}};
-  const CpuPair pair = choose_default_cpus(shuffled, std::nullopt, std::nullopt);
-  EXPECT_EQ(pair.writer, 4);
-  EXPECT_EQ(pair.reader, 5);
-}
-
-TEST(ChooseDefaultCpus, OneSideFixed) {
-  const CpuPair writer_fixed = choose_default_cpus(adjacent_smt(), 3, std::nullopt);
-  EXPECT_EQ(writer_fixed.writer, 3);
-  EXPECT_EQ(writer_fixed.reader, 0);
-  const CpuPair reader_fixed = choose_default_cpus(adjacent_smt(), std::nullopt, 0);
-  EXPECT_EQ(reader_fixed.writer, 2);
-  EXPECT_EQ(reader_fixed.reader, 0);
-}
-
-TEST(ChooseDefaultCpus, BothFixedAreKept) {
-  const CpuPair pair = choose_default_cpus(adjacent_smt(), 1, 0);
-  EXPECT_EQ(pair.writer, 1);
-  EXPECT_EQ(pair.reader, 0);
-}
-
-TEST(ChooseDefaultCpus, SingleCpuLeavesUnsetSidesUnpinned) {
-  const std::vector<CpuCore> one = {{0, 0, 0}};
-  const CpuPair unset = choose_default_cpus(one, std::nullopt, std::nullopt);
-  EXPECT_EQ(unset.writer, kUnpinned);
-  EXPECT_EQ(unset.reader, kUnpinned);
-  const CpuPair writer_fixed = choose_default_cpus(one, 0, std::nullopt);
-  EXPECT_EQ(writer_fixed.writer, 0);
-  EXPECT_EQ(writer_fixed.reader, kUnpinned);
+TEST(CpuPairText, ArrowBetweenWriterAndReader) {
+  EXPECT_EQ(cpu_pair_text({0, 1}), "cpu 0→1");
+  EXPECT_EQ(cpu_pair_text({3, 3}), "cpu 3→3");
+  EXPECT_EQ(cpu_pair_text({kUnpinned, 1}), "cpu any→1");
+  EXPECT_EQ(cpu_pair_text({kUnpinned, kUnpinned}), "cpu any→any");
 }
 
 }  // namespace

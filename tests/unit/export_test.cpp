@@ -35,8 +35,9 @@ MachineFacts facts_for_snapshot() {
   f.perf_paranoid = 2;
   f.hardware_pmu = true;
   f.pmus = {"cpu"};
-  f.counters_usable = {"cycles", "instructions"};
-  f.counters_unusable = {"dTLB-load-misses: not supported by this PMU"};
+  f.counters = {{"cycles", CounterState::counting, ""},
+                {"instructions", CounterState::counting, ""},
+                {"dTLB-load-misses", CounterState::unavailable, "not supported by this PMU"}};
   f.vmsplice_works = true;
   f.splice_works = true;
   return f;

@@ -11,7 +11,9 @@
 namespace pipetop {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::vector<Fact> all_named(const std::vector<Fact>& facts, const std::string& name) {
   std::vector<Fact> out;
@@ -41,14 +43,15 @@ MachineFacts typical() {
   f.virtualisation = "none";
   f.thp_enabled = "madvise";
   f.thp_defrag = "madvise";
-  f.hugetlb_2m = 0;
-  f.hugetlb_1g = 0;
+  f.hugetlb_pools = {{2 * 1024 * 1024, 0, 0}, {1024 * 1024 * 1024, 0, 0}};
   f.pipe_max_bytes = 1048576;
   f.perf_paranoid = 2;
   f.hardware_pmu = true;
   f.pmus = {"cpu"};
   f.governor = "performance";
-  f.counters_usable = {"cycles", "instructions", "page-faults"};
+  f.counters = {{"cycles", CounterState::counting, ""},
+                {"instructions", CounterState::counting, ""},
+                {"page-faults", CounterState::counting, ""}};
   f.vmsplice_works = true;
   f.splice_works = true;
   return f;
@@ -57,11 +60,29 @@ MachineFacts typical() {
 TEST(DescribeMachine, ReadingOrder) {
   std::vector<std::string> names;
   for (const Fact& f : describe_machine(typical())) names.push_back(f.name);
-  const std::vector<std::string> expected = {"CPU",           "cores",          "NUMA nodes",
-                                             "kernel",        "virtualisation", "transparent huge pages",
-                                             "hugetlb pages", "pipe-max-size",  "perf_event_paranoid",
-                                             "hardware PMU",  "counters usable", "CPU governor",
-                                             "vmsplice",      "splice"};
+  const std::vector<std::string> expected = {"CPU",
+                                             "cores",
+                                             "SMT",
+                                             "NUMA nodes",
+                                             "allowed CPUs",
+                                             "caches",
+                                             "page size",
+                                             "kernel",
+                                             "mitigations",
+                                             "virtualisation",
+                                             "CPU pressure",
+                                             "memory pressure",
+                                             "transparent huge pages",
+                                             "khugepaged",
+                                             "hugetlb pages",
+                                             "DAMON reclaim",
+                                             "pipe-max-size",
+                                             "perf_event_paranoid",
+                                             "hardware PMU",
+                                             "counters usable",
+                                             "CPU governor",
+                                             "vmsplice",
+                                             "splice"};
   EXPECT_EQ(names, expected);
 }
 
@@ -91,7 +112,8 @@ TEST(DescribeMachine, TypicalValues) {
 
 TEST(DescribeMachine, Cores) {
   MachineFacts f = typical();
-  EXPECT_TRUE(contains(fact(describe_machine(f), "cores").meaning, "pin writer and reader on different physical cores"));
+  EXPECT_TRUE(
+      contains(fact(describe_machine(f), "cores").meaning, "pin writer and reader on different physical cores"));
   f.threads_per_core = 1;
   f.physical_cores = 16;
   EXPECT_EQ(fact(describe_machine(f), "cores").value, "16 CPUs, 16 cores");
@@ -138,11 +160,127 @@ TEST(DescribeMachine, TransparentHugePages) {
   EXPECT_TRUE(contains(fact(describe_machine(f), "transparent huge pages").meaning, "cannot be checked"));
 }
 
-TEST(DescribeMachine, HugetlbUnknown) {
+TEST(DescribeMachine, HugetlbPoolsAndMounts) {
   MachineFacts f = typical();
-  f.hugetlb_2m = 64;
-  f.hugetlb_1g.reset();
-  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "2 MiB: 64, 1 GiB: unknown");
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "2 MiB: 0, 1 GiB: 0");
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").meaning,
+            "reserved pages; pipetop uses transparent huge pages, not these");
+  f.hugetlb_pools = {{2 * 1024 * 1024, 64, 60}, {1024 * 1024 * 1024, std::nullopt, std::nullopt}};
+  f.hugetlbfs_mounts = {"/dev/hugepages"};
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "2 MiB: 64, 1 GiB: unknown; hugetlbfs at /dev/hugepages");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "hugetlb pages").meaning, "reserved memory that buffers cannot use"));
+  f.hugetlb_pools.clear();
+  f.hugetlbfs_mounts.clear();
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "no pools");
+}
+
+TEST(DescribeMachine, Smt) {
+  MachineFacts f = typical();
+  f.smt = {"on", true};
+  EXPECT_EQ(fact(describe_machine(f), "SMT").value, "on");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "SMT").meaning, "separate cores first"));
+  f.smt = {"on", false};
+  EXPECT_EQ(fact(describe_machine(f), "SMT").value, "on, no sibling online");
+  f.smt = {"forceoff", false};
+  EXPECT_EQ(fact(describe_machine(f), "SMT").value, "forceoff");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "SMT").meaning, "every CPU is a whole core"));
+  f.smt = {"notsupported", false};
+  EXPECT_EQ(fact(describe_machine(f), "SMT").value, "not supported");
+  f.smt = {};
+  EXPECT_EQ(fact(describe_machine(f), "SMT").value, "not exposed");
+}
+
+TEST(DescribeMachine, AllowedCpusCarryTheDefaultPinningReason) {
+  MachineFacts f = typical();
+  f.topology = {{0, 0, 0, 0}, {1, 0, 1, 0}};
+  f.allowed = intersect_allowed_cpus({0, 1}, std::vector<int>{0, 1}, std::nullopt);
+  EXPECT_EQ(fact(describe_machine(f), "allowed CPUs").value, "0-1 (all online)");
+  EXPECT_EQ(fact(describe_machine(f), "allowed CPUs").meaning, "cpu 0→1: two physical cores of the 2 allowed CPUs");
+  f.allowed = intersect_allowed_cpus({0, 1}, std::vector<int>{0, 1}, std::vector<int>{1});
+  EXPECT_EQ(fact(describe_machine(f), "allowed CPUs").value, "1 of 0-1 online (cpuset)");
+  EXPECT_EQ(fact(describe_machine(f), "allowed CPUs").meaning,
+            "cpu 1→1: only CPU 1 is allowed here (cpuset), writer and reader share it");
+  f.allowed = {};
+  EXPECT_EQ(fact(describe_machine(f), "allowed CPUs").value, "unknown");
+}
+
+TEST(DescribeMachine, CachesSayWhereTheDefaultBufferFits) {
+  MachineFacts f = typical();
+  EXPECT_EQ(fact(describe_machine(f), "caches").value, "not exposed");
+  f.caches = {48 * 1024, 32 * 1024, 1024 * 1024, 32 * 1024 * 1024};
+  EXPECT_EQ(fact(describe_machine(f), "caches").value, "L1d 48 KiB, L2 1 MiB, L3 32 MiB");
+  EXPECT_EQ(fact(describe_machine(f), "caches").meaning, "a 256 KiB buffer fits in L2: copies stay in cache");
+  f.caches.l2_bytes = 128 * 1024;
+  EXPECT_TRUE(contains(fact(describe_machine(f), "caches").meaning, "fits in L3"));
+  f.caches.l3_bytes.reset();
+  EXPECT_TRUE(contains(fact(describe_machine(f), "caches").meaning, "larger than every cache"));
+}
+
+TEST(DescribeMachine, PageSize) {
+  MachineFacts f = typical();
+  EXPECT_EQ(fact(describe_machine(f), "page size").value, "unknown");
+  f.page_bytes = 4096;
+  EXPECT_EQ(fact(describe_machine(f), "page size").value, "4 KiB");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "page size").meaning, "spans 64 pages"))
+      << fact(describe_machine(f), "page size").meaning;
+  f.page_bytes = 64 * 1024;
+  EXPECT_TRUE(contains(fact(describe_machine(f), "page size").meaning, "spans 4 pages"));
+}
+
+TEST(DescribeMachine, Mitigations) {
+  MachineFacts f = typical();
+  EXPECT_EQ(fact(describe_machine(f), "mitigations").value, "not exposed");
+  f.vulnerabilities = {{"meltdown", "Mitigation: PTI"}, {"mds", "Not affected"}, {"spectre_v1", "Vulnerable"}};
+  EXPECT_EQ(fact(describe_machine(f), "mitigations").value, "meltdown; vulnerable: spectre_v1");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "mitigations").meaning, "page-table isolation"));
+  f.vulnerabilities = {{"meltdown", "Not affected"}, {"spectre_v2", "Mitigation: Enhanced IBRS"}};
+  EXPECT_EQ(fact(describe_machine(f), "mitigations").value, "spectre_v2");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "mitigations").meaning, "fewer, larger calls pay less"));
+  f.vulnerabilities = {{"meltdown", "Not affected"}};
+  EXPECT_EQ(fact(describe_machine(f), "mitigations").value, "none");
+  EXPECT_EQ(fact(describe_machine(f), "mitigations").meaning, "no mitigation work on the syscall path");
+}
+
+TEST(DescribeMachine, Pressure) {
+  MachineFacts f = typical();
+  EXPECT_EQ(fact(describe_machine(f), "CPU pressure").value, "not exposed");
+  EXPECT_EQ(fact(describe_machine(f), "memory pressure").value, "not exposed");
+  f.cpu_pressure = Pressure{{95.84, 98.14, 72.21, 1}, std::nullopt};
+  EXPECT_EQ(fact(describe_machine(f), "CPU pressure").value, "some 95.8% (10 s), 98.1% (60 s)");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "CPU pressure").meaning, "figures will be noisy"));
+  f.cpu_pressure = Pressure{{2.0, 0, 0, 1}, std::nullopt};
+  EXPECT_TRUE(contains(fact(describe_machine(f), "CPU pressure").meaning, "may vary"));
+  f.cpu_pressure = Pressure{{0.0, 0, 0, 1}, std::nullopt};
+  EXPECT_TRUE(contains(fact(describe_machine(f), "CPU pressure").meaning, "undisturbed"));
+  f.memory_pressure = Pressure{{0, 0, 0, 0}, PressureLine{1.5, 0, 0, 9}};
+  EXPECT_EQ(fact(describe_machine(f), "memory pressure").value, "some 0.0%, full 1.5% (10 s)");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "memory pressure").meaning, "stall on reclaim"));
+}
+
+TEST(DescribeMachine, KhugepagedAndDamon) {
+  MachineFacts f = typical();
+  EXPECT_EQ(fact(describe_machine(f), "khugepaged").value, "not exposed");
+  f.khugepaged = {true, 4096, 10000, 60000, 511};
+  EXPECT_EQ(fact(describe_machine(f), "khugepaged").value, "4096 pages every 10s, defrag on");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "khugepaged").meaning, "may turn huge later"));
+  f.thp_enabled = "never";
+  EXPECT_EQ(fact(describe_machine(f), "khugepaged").meaning, "idle: THP is off");
+  EXPECT_EQ(fact(describe_machine(f), "DAMON reclaim").value, "not loaded");
+  f.damon_reclaim = DamonReclaim{true, {{"enabled", "Y"}}};
+  EXPECT_EQ(fact(describe_machine(f), "DAMON reclaim").value, "enabled");
+  EXPECT_TRUE(contains(fact(describe_machine(f), "DAMON reclaim").meaning, "reclaimed in the background"));
+  f.damon_reclaim = DamonReclaim{false, {{"enabled", "N"}}};
+  EXPECT_EQ(fact(describe_machine(f), "DAMON reclaim").value, "loaded, off");
+}
+
+TEST(MachineSummary, ModelAndKernel) {
+  MachineFacts f = typical();
+  EXPECT_EQ(machine_summary(f), "AMD EPYC 7763 64-Core Processor · Linux 6.8.0-45-generic");
+  f.kernel.clear();
+  EXPECT_EQ(machine_summary(f), "AMD EPYC 7763 64-Core Processor");
+  f.cpu_model.clear();
+  f.kernel = "6.1.0";
+  EXPECT_EQ(machine_summary(f), "Linux 6.1.0");
 }
 
 TEST(DescribeMachine, PipeMaxSize) {
@@ -191,10 +329,13 @@ TEST(DescribeMachine, HardwarePmu) {
 
 TEST(DescribeMachine, UnusableCountersGroupedByReason) {
   MachineFacts f = typical();
-  f.counters_usable = {"page-faults", "context-switches"};
-  f.counters_unusable = {"cycles: no hardware PMU", "instructions: no hardware PMU",
-                         "dTLB-load-misses: not supported by this PMU", "iTLB-load-misses: no hardware PMU",
-                         "weird-event"};
+  f.counters = {{"page-faults", CounterState::counting, ""},
+                {"cycles", CounterState::unavailable, "no hardware PMU"},
+                {"context-switches", CounterState::user_only, "user-only: perf_event_paranoid=2"},
+                {"instructions", CounterState::unavailable, "no hardware PMU"},
+                {"dTLB-load-misses", CounterState::unavailable, "not supported by this PMU"},
+                {"iTLB-load-misses", CounterState::unavailable, "no hardware PMU"},
+                {"weird-event", CounterState::unavailable, ""}};
   const std::vector<Fact> facts = describe_machine(f);
   const std::vector<Fact> unusable = all_named(facts, "counters unusable");
   ASSERT_EQ(unusable.size(), 3u);
@@ -216,7 +357,7 @@ TEST(DescribeMachine, UnusableCountersGroupedByReason) {
 
 TEST(DescribeMachine, NoUsableCounters) {
   MachineFacts f = typical();
-  f.counters_usable.clear();
+  f.counters.clear();
   EXPECT_EQ(fact(describe_machine(f), "counters usable").value, "none");
 }
 

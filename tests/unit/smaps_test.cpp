@@ -131,5 +131,14 @@ TEST(AnonHugeBytesCovering, RangeSpanningTwoMappingsCountsBoth) {
   EXPECT_EQ(anon_huge_bytes_covering(m, wide), 5u * 1024 * 1024);
 }
 
+TEST(Smaps, KernelPageSizeOfEachMapping) {
+  const std::vector<SmapsMapping> m = parse_smaps(
+      "00400000-00401000 r-xp 00000000 fe:01 1 /bin/x\nKernelPageSize:        4 kB\n"
+      "7f0000000000-7f0000200000 rw-p 00000000 00:0f 2 /dev/hugepages/x\nKernelPageSize:     2048 kB\n");
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].kernel_page_bytes, 4096u);
+  EXPECT_EQ(m[1].kernel_page_bytes, 2u * 1024 * 1024);
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -455,5 +455,16 @@ TEST(Tune, DisturbedTrialsAreNotRanked) {
   EXPECT_NE(tune_text(result).find("(disturbed: not ranked)"), std::string::npos);
 }
 
+// When every run is disturbed (a busy machine), the best of them still wins, and the result says so.
+TEST(Tune, WhenEverythingIsDisturbedTheBestStillWinsAndSaysSo) {
+  testing::FakeTrialRunner runner;
+  runner.disturb_when([](const RunConfig&, std::size_t) { return true; });
+  const TuneResult result = tune(runner, candidates(), article_final(RunConfig{}), 60 * kNsPerS, {});
+  ASSERT_TRUE(result.best.has_value());
+  EXPECT_TRUE(result.best->disturbed());
+  EXPECT_EQ(result.best->outcome.config.buffer_bytes, 256 * kKiB);  // the fake's fastest
+  EXPECT_NE(tune_text(result).find("  disturbed  every run was: "), std::string::npos) << tune_text(result);
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -244,6 +244,45 @@ TEST(Validate, OnlineCpusPass) {
   expect_ok(c);
 }
 
+// Issue 13, failure 4: a CPU outside the process's affinity or cpuset names the allowed ones.
+TEST(Validate, OnlineCpuOutsideTheAllowedOnesIsEnvironmentError) {
+  MachineLimits l = limits();
+  l.allowed_cpus = {2, 3};
+  l.allowed_by = "cpuset";
+  RunConfig c;
+  c.writer_cpu = 1;
+  expect_error(c, ExitCode::environment, {"--writer-cpu 1", "not among the CPUs this process may use (cpuset)"}, l);
+  const Result<void> r = validate(c, l);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().hint, "allowed CPUs: 2-3 (or -1 to leave the worker unpinned)");
+  c.writer_cpu = 3;
+  c.reader_cpu = 2;
+  expect_ok(c, l);
+  c.reader_cpu = kUnpinned;
+  expect_ok(c, l);
+}
+
+TEST(Validate, OfflineIsSaidBeforeNotAllowed) {
+  MachineLimits l = limits();
+  l.allowed_cpus = {0};
+  RunConfig c;
+  c.reader_cpu = 9;
+  expect_error(c, ExitCode::environment, {"CPU 9 does not exist or is offline"}, l);
+  c.reader_cpu = 1;
+  const Result<void> r = validate(c, l);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().message, "--reader-cpu 1: CPU 1 is not among the CPUs this process may use")
+      << "no parenthesis when nothing is known to have narrowed them";
+}
+
+TEST(Validate, UnknownAllowedCpusLeaveTheOnlineRuleAlone) {
+  MachineLimits l = limits();
+  l.allowed_cpus.clear();
+  RunConfig c;
+  c.writer_cpu = 3;
+  expect_ok(c, l);
+}
+
 TEST(Validate, IntervalBelowOneMillisecondIsUsageError) {
   RunConfig c;
   c.interval_ns = 500 * kNsPerUs;

@@ -9,6 +9,7 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
@@ -23,7 +24,7 @@ struct CheckCommand {
 
 // Prints the report (text, or one JSON document) on stdout and progress on stderr.
 // Returns 0, or 1 when a rung could not move data at all (it says which and why).
-[[nodiscard]] int run_check(const CheckCommand& command);
+[[nodiscard]] int run_check(const CheckCommand& command, const SystemFiles& files);
 
 struct TuneCommand {
   RunConfig base;
@@ -35,6 +36,6 @@ struct TuneCommand {
 
 // Prints the winner, its GiB/s against the article's final configuration measured in the same run,
 // and the command line that reproduces it. Returns 0, or 1 when no trial moved data.
-[[nodiscard]] int run_tune(const TuneCommand& command);
+[[nodiscard]] int run_tune(const TuneCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

@@ -3,6 +3,7 @@
 // runs; a change restarts the workers with the new configuration (or says why it cannot).
 
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
@@ -15,6 +16,6 @@ struct DashboardCommand {
 // Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way
 // out. Returns 0, or 2/3 when the starting configuration is refused (printed after the terminal is
 // restored), 3 when stdout is not a terminal.
-[[nodiscard]] int run_dashboard(const DashboardCommand& command);
+[[nodiscard]] int run_dashboard(const DashboardCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pipetop/core/report.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
@@ -16,6 +17,6 @@ struct EventsCommand {
 };
 
 // Prints the table on stdout; returns the exit code (0; 3 when libpfm4 cannot initialise).
-[[nodiscard]] int list_events(const EventsCommand& command);
+[[nodiscard]] int list_events(const EventsCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

@@ -2,6 +2,7 @@
 // `pipetop run`: one session, headless, reported as text, CSV or JSON Lines on stdout.
 
 #include "pipetop/app/cli.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
@@ -9,6 +10,6 @@ namespace pipetop {
 // byte count, 1 when a worker failed, 2/3 for a configuration refused by validate() or the kernel,
 // 128+N when signal N (SIGINT, SIGTERM, SIGHUP) interrupted it (the summary is printed all the same).
 // Errors go to stderr as "pipetop: <what>" plus a hint; no worker outlives this call.
-[[nodiscard]] int run_headless(const RunCommand& command);
+[[nodiscard]] int run_headless(const RunCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

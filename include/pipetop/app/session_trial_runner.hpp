@@ -1,16 +1,25 @@
 #pragma once
 // The real TrialRunner: each trial is a Session run headless for its duration.
 
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/trial.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
 class SessionTrialRunner final : public TrialRunner {
  public:
+  // Plans every trial for `machine` and watches it through `files`; both must outlive the runner.
+  SessionTrialRunner(const SystemFiles& files, const MachineFacts& machine) : files_(files), machine_(machine) {}
+
   // `config` is checked and completed like any command's (plan_workers): a refused one comes back as
   // a Trial with its error.
   [[nodiscard]] Trial run(const RunConfig& config, std::int64_t duration_ns) override;
   [[nodiscard]] std::int64_t now_ns() override;
+
+ private:
+  const SystemFiles& files_;
+  const MachineFacts& machine_;
 };
 
 }  // namespace pipetop

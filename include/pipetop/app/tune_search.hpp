@@ -6,12 +6,13 @@
 
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/tune.hpp"
+#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
-// Tunes from `plan` (its pinning, counters and machine limits) within `budget_ns`; progress lines
-// start with `label` (none when `quiet`).
-[[nodiscard]] TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const std::string& label,
-                                         bool quiet);
+// Tunes from `plan` (its pinning, counters and machine) within `budget_ns`, reading /proc through
+// `files`; progress lines start with `label` (none when `quiet`).
+[[nodiscard]] TuneResult run_tune_search(const WorkerPlan& plan, const SystemFiles& files, std::int64_t budget_ns,
+                                         const std::string& label, bool quiet);
 
 }  // namespace pipetop

@@ -1,11 +1,14 @@
 #pragma once
-// A configuration checked and completed once for this machine (rules, default pinning, counters
-// encoded), ready to launch: the same for `run`, the dashboard, the ladder and the tuner.
+// A configuration checked and completed once against the machine facts (rules, default pinning from
+// the CPUs this process may use, counters encoded), ready to launch: the same for `run`, the
+// dashboard, the ladder and the tuner.
 
 #include <vector>
 
 #include "pipetop/core/cpu_list.hpp"
+#include "pipetop/core/default_pinning.hpp"
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/validate.hpp"
 #include "pipetop/system/event_encoder.hpp"
 
@@ -13,13 +16,16 @@ namespace pipetop {
 
 struct WorkerPlan {
   RunConfig config;  // validated, default CPUs resolved
+  MachineFacts machine;
   MachineLimits limits;
-  CpuPair separate;  // the default pair on separate physical cores
+  PinningChoice pinning;  // config's CPUs and why they were chosen
+  CpuPair separate;       // the default pair: separate physical cores where the allowed CPUs have two
   std::vector<CounterRequest> counters;
 };
 
-// Validates `config` for this machine, resolves default pinning and encodes the counters. Errors are
-// those of validate() and encode_events() (usage or environment).
-[[nodiscard]] Result<WorkerPlan> plan_workers(const RunConfig& config);
+// Validates `config` for `machine` (read_machine_facts), resolves default pinning from the CPUs this
+// process may use and encodes the counters. Errors are those of validate() and encode_events() (usage
+// or environment: a CPU that is offline or outside the allowed set names the allowed ones).
+[[nodiscard]] Result<WorkerPlan> plan_workers(const RunConfig& config, const MachineFacts& machine);
 
 }  // namespace pipetop

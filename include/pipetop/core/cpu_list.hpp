@@ -1,7 +1,6 @@
 #pragma once
-// CPU lists as the kernel prints them ("0-3,8,10-11") and the default choice of worker CPUs.
+// CPU lists as the kernel prints them ("0-3,8,10-11"), and a writer/reader pair of CPUs.
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,25 +16,13 @@ namespace pipetop {
 // "0-3,8" for {0,1,2,3,8}.
 [[nodiscard]] std::string format_cpu_list(const std::vector<int>& cpus);
 
-struct CpuCore {
-  int cpu = 0;
-  int package = 0;  // physical_package_id
-  int core = 0;     // core_id within the package: SMT siblings share (package, core)
-};
-
 struct CpuPair {
-  int writer = 0;
+  int writer = 0;  // kUnpinned: left to the scheduler
   int reader = 0;
+  friend bool operator==(const CpuPair&, const CpuPair&) = default;
 };
 
-// The lowest-numbered online CPU on another physical core than `cpu`; failing that, another CPU (an
-// SMT sibling); failing that (one CPU), kUnpinned.
-[[nodiscard]] int pick_partner_cpu(const std::vector<CpuCore>& online, int cpu);
-
-// Default pinning for whichever of the two is unset: the lowest-numbered online CPU, and its partner
-// (above) for the other. An unset side whose partner is explicitly unpinned stays unpinned too (the
-// user asked the scheduler to place them). With fewer than two CPUs, unset ones stay unpinned.
-[[nodiscard]] CpuPair choose_default_cpus(const std::vector<CpuCore>& online, std::optional<int> writer,
-                                          std::optional<int> reader);
+// "cpu 0→1", "cpu any→1" for an unpinned side.
+[[nodiscard]] std::string cpu_pair_text(const CpuPair& cpus);
 
 }  // namespace pipetop

@@ -13,6 +13,7 @@ struct SmapsMapping {
   std::uintptr_t end = 0;
   std::uint64_t anon_huge_bytes = 0;  // AnonHugePages
   bool thp_eligible = false;          // THPeligible: 1
+  std::uint64_t kernel_page_bytes = 0;  // KernelPageSize: the page size backing it (the base page size unless hugetlb)
 };
 
 // Every mapping in `text`, in file order. Lines it does not understand are skipped.

@@ -3,6 +3,7 @@
 // both go through it, so a combination is refused with the same words wherever it comes from.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "pipetop/core/counter.hpp"
@@ -17,6 +18,8 @@ struct MachineLimits {
   std::uint64_t pipe_max_bytes = 1024 * 1024;  // /proc/sys/fs/pipe-max-size
   bool may_exceed_pipe_max = false;            // CAP_SYS_RESOURCE (root)
   std::vector<int> online_cpus;                // sorted
+  std::vector<int> allowed_cpus;               // sorted, those of online_cpus this process may use; empty: not known
+  std::string allowed_by;                      // what narrowed them: "cpuset", "affinity", ... or ""
 };
 
 inline constexpr std::uint64_t kMaxBufferBytes = kGiB;
@@ -24,7 +27,8 @@ inline constexpr std::int64_t kMinIntervalNs = kNsPerMs;
 
 // Returns nothing when `config` can run on a machine with `limits`. Otherwise the first broken rule:
 // a usage error (exit 2) for contradictory or malformed options, an environment error (exit 3) when
-// this machine cannot do what was asked (a CPU that is not online, a pipe size above the limit).
+// this machine cannot do what was asked (a CPU that is not online or not allowed to this process, a
+// pipe size above the limit).
 [[nodiscard]] Result<void> validate(const RunConfig& config, const MachineLimits& limits);
 
 }  // namespace pipetop

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/smaps.hpp"
 
@@ -13,7 +14,9 @@ namespace pipetop {
 // per 4 KiB page through /proc/<pid>/pagemap and /proc/kpageflags where readable (root), else
 // AnonHugePages of the covering mappings in /proc/<pid>/smaps. verified is true only when every byte of
 // the ranges is huge-page backed. Never fails: when nothing can be read (the process is gone), verified
-// is false and detail says why. When not obtained, detail names the THP settings that explain it.
-[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid);
+// is false and detail says why. When not obtained, detail names the THP settings of `machine` that
+// explain it.
+[[nodiscard]] HugePageResult check_huge_pages(const std::vector<AddressRange>& ranges, const std::string& pid,
+                                              const MachineFacts& machine);
 
 }  // namespace pipetop

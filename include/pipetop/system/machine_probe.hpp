@@ -1,19 +1,14 @@
 #pragma once
-// Gathering MachineFacts: from files (testable on fixture trees), then from live probes on this
-// machine (which counters open, whether vmsplice and splice work, systemd-detect-virt).
+// What only trying can tell about a machine, added to what its files say (machine_reader.hpp): which
+// counters open, whether vmsplice and splice work, systemd-detect-virt's answer.
 
 #include "pipetop/core/machine_facts.hpp"
-#include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
-// Everything /proc and /sys say. Never fails: what cannot be read stays unknown (empty / nullopt).
-// `privileged`: perf events at any paranoia; `pipe_privileged` (default: the same): pipes above the limit.
-[[nodiscard]] MachineFacts read_machine_facts(const SystemFiles& files, bool privileged,
-                                             std::optional<bool> pipe_privileged = std::nullopt);
-
-// Adds what only trying can tell: the default counters opened on this process, a vmsplice and a
-// splice through a real pipe, and systemd-detect-virt's answer when it is installed.
+// Opens the default counters on this process (explained with `facts`' perf context), moves a page
+// through a real pipe with vmsplice and splice, and asks systemd-detect-virt when it is installed.
+// Never fails: each probe's outcome is a fact.
 void probe_machine(MachineFacts& facts);
 
 }  // namespace pipetop

@@ -14,9 +14,9 @@
 
 #include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
-#include "pipetop/core/validate.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/pipe.hpp"
@@ -37,7 +37,9 @@ class Session {
   // when both are ready. `config` must have passed validate(); `counters` are opened by each worker
   // on itself. On failure no worker is left behind, and the error is the first that happened: pipe
   // sizing (EPERM is an environment error), fork.
-  [[nodiscard]] static Result<std::unique_ptr<Session>> launch(const RunConfig& config, const MachineLimits& limits,
+  // `machine`, read once by the caller, is all the workers know of the machine (pipe limit, perf
+  // context, hybrid PMUs, THP settings): they read no /proc or /sys file about it themselves.
+  [[nodiscard]] static Result<std::unique_ptr<Session>> launch(const RunConfig& config, const MachineFacts& machine,
                                                                const std::vector<CounterRequest>& counters);
 
   Session(const Session&) = delete;
@@ -90,7 +92,7 @@ class Session {
   Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
-  [[nodiscard]] Result<void> fork_workers();
+  [[nodiscard]] Result<void> fork_workers(const MachineFacts& machine);
   void reap(bool block);
   [[nodiscard]] bool both_reaped() const;
   void kill_all(Kill why) noexcept;

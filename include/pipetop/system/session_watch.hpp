@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/session_event.hpp"
 #include "pipetop/system/session.hpp"
 #include "pipetop/system/system_files.hpp"
@@ -17,8 +18,9 @@ inline constexpr std::int64_t kHugeRecheckNs = 3'000'000'000;
 
 class SessionWatch {
  public:
-  // `files` reads /proc (a fixture root in tests); it must outlive the watch.
-  explicit SessionWatch(const SystemFiles& files) : files_(files) {}
+  // `files` reads /proc (a fixture root in tests); `machine` names the THP settings when huge pages
+  // are missing. Both must outlive the watch.
+  SessionWatch(const SystemFiles& files, const MachineFacts& machine) : files_(files), machine_(machine) {}
 
   // Appends, for a running `session`, its samples, the workers' times read at `now_ns`, and a
   // huge-page recheck when one is due (with --huge-pages). Never blocks; a worker that is gone gives
@@ -27,6 +29,7 @@ class SessionWatch {
 
  private:
   const SystemFiles& files_;
+  const MachineFacts& machine_;
   std::int64_t next_huge_ns_ = 0;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// The /proc and /sys files machine facts come from, under a root: "/" on a live machine, a fixture
-// directory in tests (snapshots of a VM without PMU, a bare-metal box, a hybrid CPU...).
+// The seam every /proc and /sys read about the machine goes through: files under a root, "/" on a
+// live machine (created once by the app and passed down), a fixture directory in tests (snapshots of
+// a VM without PMU, a bare-metal box, a hybrid CPU, a cpuset of one CPU...).
 
 #include <optional>
 #include <string>
@@ -12,7 +13,8 @@ namespace pipetop {
 
 class SystemFiles {
  public:
-  explicit SystemFiles(std::string root = "") : root_(std::move(root)) {}
+  // `root`: "/" for this machine, or a directory laid out like it.
+  explicit SystemFiles(std::string root);
 
   // The content of `path` (absolute, as on a live machine) under the root. Errors as read_text_file.
   [[nodiscard]] Result<std::string> read(const std::string& path) const;
@@ -27,7 +29,7 @@ class SystemFiles {
   [[nodiscard]] std::vector<std::string> list(const std::string& path) const;
 
  private:
-  std::string root_;
+  std::string root_;  // without a trailing '/': "" for the live machine
 };
 
 }  // namespace pipetop

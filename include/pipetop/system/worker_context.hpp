@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/smaps.hpp"
 #include "pipetop/system/event_encoder.hpp"
@@ -18,6 +19,7 @@ namespace pipetop {
 struct WorkerContext {
   const RunConfig& config;
   const std::vector<CounterRequest>& counters;  // encoded in the parent, opened by each worker on itself
+  const MachineFacts& machine;                  // read by the parent: a worker reads no machine file itself
   int fd;                                       // the worker's end of the pipe
   ControlBlock& control;
   WorkerSlot& slot;

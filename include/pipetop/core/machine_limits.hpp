@@ -1,0 +1,29 @@
+#pragma once
+// What the machine facts allow and decide for a run: validate()'s limits, the context counters are
+// opened and explained with, and the CPUs the workers run on by default.
+
+#include <optional>
+#include <vector>
+
+#include "pipetop/core/default_pinning.hpp"
+#include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/perf_open_error.hpp"
+#include "pipetop/core/validate.hpp"
+
+namespace pipetop {
+
+// Never fails: an unknown fact leaves MachineLimits' default (4 KiB pages, a 1 MiB pipe limit).
+[[nodiscard]] MachineLimits machine_limits(const MachineFacts& facts);
+
+// Unknown paranoia counts as 2; a PMU list that could not be read counts as a PMU present (so an
+// open error is explained by its errno, not by a missing PMU).
+[[nodiscard]] PerfOpenContext perf_open_context(const MachineFacts& facts);
+
+// The CPUs this process may use, with their places.
+[[nodiscard]] std::vector<CpuPlace> allowed_places(const MachineFacts& facts);
+
+// choose_pinning() on this machine's allowed CPUs.
+[[nodiscard]] PinningChoice default_pinning(const MachineFacts& facts, std::optional<int> writer = std::nullopt,
+                                            std::optional<int> reader = std::nullopt);
+
+}  // namespace pipetop

@@ -1,0 +1,57 @@
+#pragma once
+// Placing writer/reader pairs on the CPUs this process may use, by topology: each pair on two physical
+// cores of one NUMA node first, then on the SMT siblings of one core, then across nodes. Pure: the
+// CPUs and their places come from the machine facts.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipetop/core/cpu_list.hpp"
+#include "pipetop/core/cpu_topology.hpp"
+
+namespace pipetop {
+
+enum class PairKind {
+  separate_cores,  // two physical cores of one node
+  smt_siblings,    // the two hardware threads of one core
+  cross_node,      // writer on one node, reader on another
+  shared_cpu,      // one CPU for both: the only one allowed
+  unpinned,        // left to the scheduler: no CPU list could be read
+};
+
+// "separate_cores", "smt_siblings", "cross_node", "shared_cpu", "unpinned".
+[[nodiscard]] const char* to_string(PairKind kind);
+
+struct PlacedPair {
+  CpuPair cpus;
+  PairKind kind = PairKind::separate_cores;
+};
+
+struct PairPlacement {
+  std::vector<PlacedPair> pairs;  // best first: separate cores, then siblings, then across nodes
+  // Empty when every pair asked for sits on two physical cores of one node; otherwise what was done
+  // instead and why, and what else could be done when fewer pairs than asked were placed.
+  std::string note;
+};
+
+// Places `pairs` pairs (at least 1) on `allowed`, the CPUs this process may use with their places.
+// Never fails: when the CPUs cannot take that many pinned pairs, as many as fit are placed and the
+// note says so and offers running them unpinned; with one CPU, one pair shares it; with no CPU known,
+// the pairs are left unpinned.
+[[nodiscard]] PairPlacement place_pairs(const std::vector<CpuPlace>& allowed, int pairs);
+
+// The best partner for a side fixed on `cpu`, in the same order: another physical core of its node,
+// its SMT sibling, another node; failing all, `cpu` itself (shared_cpu). Returns {cpu, partner}.
+[[nodiscard]] PlacedPair partner_of(const std::vector<CpuPlace>& allowed, int cpu);
+
+struct NumaComparison {
+  CpuPair same_node;   // both on one node (separate cores where it has two)
+  CpuPair cross_node;  // the same writer, the reader on the lowest CPU of another node
+};
+
+// For `check` on machines with two or more NUMA nodes; nullopt when the allowed CPUs span fewer than
+// two nodes or no node holds two of them.
+[[nodiscard]] std::optional<NumaComparison> numa_comparison(const std::vector<CpuPlace>& allowed);
+
+}  // namespace pipetop
