@@ -5,7 +5,9 @@
 #include "pipetop/app/cli.hpp"
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
+#include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/run_command.hpp"
+#include "pipetop/app/tour_command.hpp"
 #include "pipetop/system/system_files.hpp"
 
 int main(int argc, char** argv) {
@@ -18,5 +20,7 @@ int main(int argc, char** argv) {
   if (parsed.dashboard) return pipetop::run_dashboard(*parsed.dashboard, machine_files);
   if (parsed.check) return pipetop::run_check(*parsed.check, machine_files);
   if (parsed.tune) return pipetop::run_tune(*parsed.tune, machine_files);
+  if (parsed.tour) return pipetop::run_tour(*parsed.tour, machine_files);
+  if (parsed.replay) return pipetop::run_replay(*parsed.replay, machine_files);
   return parsed.exit_code;
 }

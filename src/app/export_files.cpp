@@ -12,9 +12,7 @@
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
-namespace {
-
-Result<void> write_file(const std::string& path, const std::string& text) {
+Result<void> write_text_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::trunc);
   out << text;
   out.close();
@@ -22,22 +20,25 @@ Result<void> write_file(const std::string& path, const std::string& text) {
   return {};
 }
 
-}  // namespace
-
 Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
-                                   const SystemFiles& files) {
+                                   const SystemFiles& files, const std::string& svg) {
   MachineFacts facts = read_machine_facts(files);
   probe_machine(facts);
   for (const auto& [suffix, text] : {std::pair<const char*, std::string>{".cmd", export_commands(trials)},
                                      {".csv", export_csv(trials)},
                                      {".json", snapshot_json(facts, trials) + "\n"}}) {
-    if (Result<void> written = write_file(prefix + suffix, text); !written) return std::unexpected(written.error());
+    if (Result<void> written = write_text_file(prefix + suffix, text); !written) {
+      return std::unexpected(written.error());
+    }
   }
-  return prefix + ".{cmd,csv,json}";
+  if (svg.empty()) return prefix + ".{cmd,csv,json}";
+  if (Result<void> written = write_text_file(prefix + ".svg", svg); !written) return std::unexpected(written.error());
+  return prefix + ".{cmd,csv,json,svg}";
 }
 
-int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files) {
-  const Result<std::string> written = export_results(prefix, trials, files);
+int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files,
+                      const std::string& svg) {
+  const Result<std::string> written = export_results(prefix, trials, files, svg);
   if (!written) return print_error(written.error());
   std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
   return 0;

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "ncurses_canvas.hpp"
+#include "pipetop/core/key_table.hpp"
 
 namespace pipetop {
 
@@ -62,6 +63,8 @@ std::optional<InputEvent> Terminal::read_input() {
   const int key = getch();
   if (key == ERR) return std::nullopt;
   if (key == KEY_RESIZE) return InputEvent{kKeyResize};
+  if (key == KEY_LEFT) return InputEvent{kKeyLeft};
+  if (key == KEY_RIGHT) return InputEvent{kKeyRight};
   if (key == KEY_MOUSE) {
     MEVENT event{};
     if (getmouse(&event) != OK) return std::nullopt;
