@@ -26,8 +26,8 @@ Examples:
   pipetop run --busy-loop --duration 10s
   pipetop check
 
-Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 128+N interrupted by signal N (run).
+Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
+machine cannot do what was asked, 128+N interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:

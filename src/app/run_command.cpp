@@ -8,6 +8,7 @@
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_pair.hpp"
+#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
@@ -43,11 +44,9 @@ int run_headless(const RunCommand& command) {
     if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
   }
 
-  if (outcome.end == EndReason::worker_failed) {
-    std::fprintf(stderr, "pipetop: %s\n", outcome.failure.c_str());
-    return static_cast<int>(ExitCode::runtime);
-  }
-  return run.signal ? 128 + *run.signal : 0;
+  const RunVerdict verdict = judge_run(outcome);
+  for (const std::string& problem : verdict.problems) std::fprintf(stderr, "pipetop: %s\n", problem.c_str());
+  return run_exit_code(verdict, run.signal);
 }
 
 }  // namespace pipetop
