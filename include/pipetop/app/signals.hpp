@@ -1,6 +1,7 @@
 #pragma once
-// Termination signals (SIGINT, SIGTERM, SIGHUP) delivered as readable events instead of handlers:
-// blocked, and read from a signalfd in the main loop. Workers empty their mask after fork.
+// Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) delivered as readable events instead of
+// handlers or default deaths (SIGQUIT's would leave the dashboard's terminal raw): blocked, and read
+// from a signalfd in the main loop. Workers empty their mask after fork.
 
 #include <optional>
 
