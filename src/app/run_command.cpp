@@ -22,20 +22,18 @@ void emit(const std::string& text) {
 
 }  // namespace
 
-int run_headless(const RunCommand& command) {
+int run_headless(const RunCommand& command, const SignalWatch& signals) {
   Result<WorkerPlan> plan = plan_workers(command.config);
   if (!plan) return print_error(plan.error());
   const RunConfig config = plan->config;
 
-  Result<SignalWatch> signals = SignalWatch::install();
-  if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Session>> started = Session::start(config, plan->limits, plan->counters);
   if (!started) return print_error(started.error());
   Session& session = **started;
 
   std::unique_ptr<Report> report = make_report(command.format);
   emit(report->header(session.counters(WorkerRole::writer)));
-  const DrivenRun run = drive_session(session, &*signals, [&](WorkerRole role, const Sample& sample) {
+  const DrivenRun run = drive_session(session, &signals, [&](WorkerRole role, const Sample& sample) {
     if (!command.quiet) emit(report->sample(role, sample));
   });
   const RunOutcome& outcome = run.outcome;
