@@ -60,7 +60,7 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 
 }  // namespace
 
-int run_check(const CheckCommand& command) {
+int run_check(const CheckCommand& command, OutputStream& out) {
   Result<WorkerPlan> plan = plan_workers(command.base);
   if (!plan) return print_error(plan.error());
   ProgressLine progress(command.quiet);
@@ -85,7 +85,7 @@ int run_check(const CheckCommand& command) {
   const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
 
   if (command.format == OutputFormat::json) {
-    std::puts(check_json(facts, ladder, verdicts).c_str());
+    out.write(check_json(facts, ladder, verdicts) + "\n");
   } else {
     std::string text = facts_text(facts);
     text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
@@ -93,7 +93,7 @@ int run_check(const CheckCommand& command) {
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
     text += "\nVerdicts\n";
     for (const std::string& v : verdicts) text += "  - " + v + "\n";
-    std::fputs(text.c_str(), stdout);
+    out.write(text);
   }
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;

@@ -12,17 +12,8 @@
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
-namespace {
 
-void emit(const std::string& text) {
-  if (text.empty()) return;
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
-}
-
-}  // namespace
-
-int run_headless(const RunCommand& command, const SignalWatch& signals) {
+int run_headless(const RunCommand& command, const SignalWatch& signals, OutputStream& out) {
   Result<WorkerPlan> plan = plan_workers(command.config);
   if (!plan) return print_error(plan.error());
   const RunConfig config = plan->config;
@@ -32,12 +23,13 @@ int run_headless(const RunCommand& command, const SignalWatch& signals) {
   Session& session = **started;
 
   std::unique_ptr<Report> report = make_report(command.format);
-  emit(report->header(session.counters(WorkerRole::writer)));
+  out.write(report->header(session.counters(WorkerRole::writer)));
+  // A line per sample may be dropped when the output is not read as fast: the run never waits for it.
   const DrivenRun run = drive_session(session, &signals, [&](WorkerRole role, const Sample& sample) {
-    if (!command.quiet) emit(report->sample(role, sample));
+    if (!command.quiet) out.write_droppable(report->sample(role, sample));
   });
   const RunOutcome& outcome = run.outcome;
-  emit(report->summary(outcome));
+  out.write(report->summary(outcome));
   if (!command.export_prefix.empty()) {
     if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
   }

@@ -26,12 +26,12 @@ TuneResult run_tune_search(const WorkerPlan& plan, std::int64_t budget_ns, const
   return result;
 }
 
-int run_tune(const TuneCommand& command) {
+int run_tune(const TuneCommand& command, OutputStream& out) {
   const Result<WorkerPlan> plan = plan_workers(command.base);
   if (!plan) return print_error(plan.error());
   const TuneResult result = run_tune_search(*plan, command.budget_ns, "tune ", command.quiet);
   const std::string text = command.format == OutputFormat::json ? tune_json(result) + "\n" : tune_text(result);
-  std::fputs(text.c_str(), stdout);
+  out.write(text);
   if (!command.export_prefix.empty() && result.best) {
     std::vector<Trial> trials{*result.best};
     if (result.article) trials.push_back(*result.article);

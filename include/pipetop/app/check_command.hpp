@@ -9,6 +9,7 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/output_stream.hpp"
 
 namespace pipetop {
 
@@ -21,9 +22,9 @@ struct CheckCommand {
   bool quiet = false;  // no progress on stderr
 };
 
-// Prints the report (text, or one JSON document) on stdout and progress on stderr.
+// Writes the report (text, or one JSON document) on `out` and progress on stderr.
 // Returns 0, or 1 when a rung could not move data at all (it says which and why).
-[[nodiscard]] int run_check(const CheckCommand& command);
+[[nodiscard]] int run_check(const CheckCommand& command, OutputStream& out);
 
 struct TuneCommand {
   RunConfig base;
@@ -33,8 +34,8 @@ struct TuneCommand {
   bool quiet = false;  // no progress on stderr
 };
 
-// Prints the winner, its GiB/s against the article's final configuration measured in the same run,
-// and the command line that reproduces it. Returns 0, or 1 when no trial moved data.
-[[nodiscard]] int run_tune(const TuneCommand& command);
+// Writes on `out` the winner, its GiB/s against the article's final configuration measured in the
+// same run, and the command line that reproduces it. Returns 0, or 1 when no trial moved data.
+[[nodiscard]] int run_tune(const TuneCommand& command, OutputStream& out);
 
 }  // namespace pipetop

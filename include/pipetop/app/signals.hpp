@@ -2,7 +2,7 @@
 // The signals that end pipetop (SIGINT, SIGTERM, SIGHUP, SIGQUIT) as readable events instead of
 // handlers or default deaths: blocked first thing in main and kept blocked until exit, so that one
 // arriving at any moment — before the command line is parsed, while the workers stop, after the
-// summary — is read by the main loop or found pending at exit, and the program leaves by its own
+// summary — is read by the main loop or the final output flush, and the program leaves by its own
 // exit path (terminal restored, summary printed, documented exit code). Workers ignore them.
 
 #include <optional>
