@@ -63,6 +63,9 @@ std::string check_json(const MachineFacts& facts, const std::vector<RungResult>&
 int run_check(const CheckCommand& command, OutputStream& out) {
   Result<WorkerPlan> plan = plan_workers(command.base);
   if (!plan) return print_error(plan.error());
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
   ProgressLine progress(command.quiet);
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   MachineFacts facts = read_machine_facts(SystemFiles{}, perf_privileged(), has_capability(kCapSysResource));
@@ -98,7 +101,7 @@ int run_check(const CheckCommand& command, OutputStream& out) {
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    if (const int code = export_and_report(command.export_prefix, trials); code != 0) return code;
+    if (const int code = export_and_report(command.export_prefix, trials, command.overwrite); code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : ladder) {

@@ -73,6 +73,13 @@ void bind_format(CLI::App& app, OutputFormat& format, ParseProblems& problems, c
       ->group(kOutputGroup);
 }
 
+void bind_force(CLI::App& app, Overwrite& overwrite) {
+  app.add_flag_callback(
+         "--force", [&overwrite] { overwrite = Overwrite::replace; },
+         "Let --export replace files that exist (a link is replaced, never followed)")
+      ->group(kOutputGroup);
+}
+
 void bind_json_alias(CLI::App& app, OutputFormat& format) {
   app.add_flag_callback(
          "--json", [&format] { format = OutputFormat::json; }, "The same as --format json")
@@ -129,6 +136,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
   run->footer(kRunFooter);
@@ -155,6 +163,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
   check->footer(kCheckFooter);
 
@@ -170,6 +179,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*tune, tune_command.overwrite);
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 

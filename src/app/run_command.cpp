@@ -17,6 +17,9 @@ int run_headless(const RunCommand& command, const SignalWatch& signals, OutputSt
   Result<WorkerPlan> plan = plan_workers(command.config);
   if (!plan) return print_error(plan.error());
   const RunConfig config = plan->config;
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
 
   Result<std::unique_ptr<Session>> started = Session::start(config, plan->limits, plan->counters);
   if (!started) return print_error(started.error());
@@ -31,7 +34,8 @@ int run_headless(const RunCommand& command, const SignalWatch& signals, OutputSt
   const RunOutcome& outcome = run.outcome;
   out.write(report->summary(outcome));
   if (!command.export_prefix.empty()) {
-    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}); code != 0) return code;
+    const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, command.overwrite);
+    if (code != 0) return code;
   }
 
   const RunVerdict verdict = judge_run(outcome);

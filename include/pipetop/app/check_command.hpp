@@ -9,6 +9,7 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/new_file.hpp"
 #include "pipetop/system/output_stream.hpp"
 
 namespace pipetop {
@@ -19,7 +20,8 @@ struct CheckCommand {
   std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
   OutputFormat format = OutputFormat::text;    // text or json
   std::string export_prefix;
-  bool quiet = false;  // no progress on stderr
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // no progress on stderr
 };
 
 // Writes the report (text, or one JSON document) on `out` and progress on stderr.
@@ -31,7 +33,8 @@ struct TuneCommand {
   std::int64_t budget_ns = 60 * kNsPerS;     // --budget
   OutputFormat format = OutputFormat::text;  // text or json
   std::string export_prefix;
-  bool quiet = false;  // no progress on stderr
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // no progress on stderr
 };
 
 // Writes on `out` the winner, its GiB/s against the article's final configuration measured in the
