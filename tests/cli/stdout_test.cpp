@@ -89,12 +89,16 @@ class StalledPipe {
   }
   StalledPipe(const StalledPipe&) = delete;
   StalledPipe& operator=(const StalledPipe&) = delete;
-  [[nodiscard]] std::function<void()> as_stdout() const {
-    return [fd = fds_[1]] { dup2(fd, STDOUT_FILENO); };
-  }
-  void close_write_end() {
+  // Starts `run --format csv --interval 1ms --duration <duration>` with its stdout on the pipe: at
+  // 1 ms, samples fill it within a second.
+  testing::Started start_run(const std::string& duration) {
+    const int write_end = fds_[1];
+    const testing::Started child =
+        testing::start_program(PIPETOP_BINARY, {"run", "--format", "csv", "--interval", "1ms", "--duration", duration},
+                               [write_end] { dup2(write_end, STDOUT_FILENO); });
     close(fds_[1]);
     fds_[1] = -1;
+    return child;
   }
   // Reads everything until end of file.
   std::string drain() {
@@ -108,13 +112,11 @@ class StalledPipe {
   int fds_[2] = {-1, -1};
 };
 
-// At 1 ms, samples fill the pipe within a second; then nothing reads it. SIGTERM still ends the run
-// at once: the summary gets a moment, and pipetop exits 143.
+// The pipe fills, then nothing reads it. SIGTERM still ends the run at once: the summary gets a
+// moment, and pipetop exits 143.
 TEST(StalledReader, SigtermStillEndsTheRunPromptly) {
   StalledPipe stalled;
-  const testing::Started child = testing::start_program(
-      PIPETOP_BINARY, {"run", "--format", "csv", "--interval", "1ms", "--duration", "60s"}, stalled.as_stdout());
-  stalled.close_write_end();
+  const testing::Started child = stalled.start_run("60s");
   std::this_thread::sleep_for(1000ms);
   const auto sent = Clock::now();
   kill(child.pid, SIGTERM);
@@ -131,9 +133,7 @@ TEST(StalledReader, SigtermStillEndsTheRunPromptly) {
 // so), and the summary is there when the reader comes back.
 TEST(StalledReader, DurationHoldsAndTheSummaryWaitsForTheReader) {
   StalledPipe stalled;
-  const testing::Started child = testing::start_program(
-      PIPETOP_BINARY, {"run", "--format", "csv", "--interval", "1ms", "--duration", "500ms"}, stalled.as_stdout());
-  stalled.close_write_end();
+  const testing::Started child = stalled.start_run("500ms");
   std::this_thread::sleep_for(1500ms);
   const std::string out = stalled.drain();
   const testing::Ran ran = testing::collect(child, 20s);
