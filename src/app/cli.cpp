@@ -26,8 +26,8 @@ Examples:
   pipetop run --busy-loop --duration 10s
   pipetop check
 
-Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 128+N interrupted by signal N (run).
+Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
+machine cannot do what was asked, 128+N interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -70,6 +70,13 @@ ParsedCommandLine usage(const Error& error) {
 void bind_format(CLI::App& app, OutputFormat& format, ParseProblems& problems, const std::string& allowed) {
   add_parsed_option(app, "--format", "FORMAT", "Output: " + allowed + " (default text)", parse_output_format, format,
                     problems)
+      ->group(kOutputGroup);
+}
+
+void bind_force(CLI::App& app, Overwrite& overwrite) {
+  app.add_flag_callback(
+         "--force", [&overwrite] { overwrite = Overwrite::replace; },
+         "Let --export replace files that exist (a link is replaced, never followed)")
       ->group(kOutputGroup);
 }
 
@@ -129,6 +136,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
   run->footer(kRunFooter);
@@ -155,6 +163,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
   check->footer(kCheckFooter);
 
@@ -170,6 +179,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*tune, tune_command.overwrite);
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 
