@@ -123,8 +123,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunConfig dashboard_config;
   bind_config_options(app, dashboard_config, problems, {.timing = false});
   DashboardCommand dashboard;
-  app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
-      ->type_name("HZ")
+  CLI::Option* refresh_hz =
+      app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
+          ->type_name("HZ")
       ->group("Dashboard");
   app.add_flag("--ascii", dashboard.ascii, "No braille or box drawing, whatever the locale")->group("Dashboard");
 
@@ -234,7 +235,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.run = run_command;
   } else {
     if (!std::isfinite(dashboard.refresh_hz) || dashboard.refresh_hz < 1 || dashboard.refresh_hz > 60) {
-      return usage(usage_error("--refresh-hz " + std::to_string(dashboard.refresh_hz) + " is not a rate from 1 to 60",
+      return usage(usage_error("--refresh-hz " + refresh_hz->as<std::string>() + " is not a rate from 1 to 60",
                                "10 (the default) redraws smoothly at well under 2% of a CPU"));
     }
     dashboard.config = dashboard_config;
