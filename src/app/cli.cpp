@@ -31,8 +31,8 @@ Examples:
   pipetop tour --theme high-contrast          # a talk: space pauses, → ← step, q quits
   pipetop --record talk.jsonl ; pipetop replay talk.jsonl --speed 2
 
-Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 128+N interrupted by signal N (run).
+Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
+machine cannot do what was asked, 128+N interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -92,6 +92,13 @@ void bind_format(CLI::App& app, OutputFormat& format, ParseProblems& problems, c
       ->group(kOutputGroup);
 }
 
+void bind_force(CLI::App& app, Overwrite& overwrite) {
+  app.add_flag_callback(
+         "--force", [&overwrite] { overwrite = Overwrite::replace; },
+         "Let --export replace files that exist (a link is replaced, never followed)")
+      ->group(kOutputGroup);
+}
+
 void bind_json_alias(CLI::App& app, OutputFormat& format) {
   app.add_flag_callback(
          "--json", [&format] { format = OutputFormat::json; }, "The same as --format json")
@@ -141,9 +148,11 @@ void bind_view_options(CLI::App& app, ViewOptions& view, ParseProblems& problems
       ->group(kGroup);
 }
 
-Result<void> check_refresh(double hz) {
+// --refresh-hz of `command` (echoed as typed: std::to_string would show 0.000000 for 0).
+Result<void> check_refresh(const CLI::App& command, double hz) {
   if (std::isfinite(hz) && hz >= 1 && hz <= 60) return {};
-  return std::unexpected(usage_error("--refresh-hz " + std::to_string(hz) + " is not a rate from 1 to 60",
+  const std::string typed = command.get_option("--refresh-hz")->as<std::string>();
+  return std::unexpected(usage_error("--refresh-hz " + typed + " is not a rate from 1 to 60",
                                      "10 (the default) redraws smoothly at well under 2% of a CPU"));
 }
 
@@ -186,6 +195,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                   "PREFIX.svg (the chart)")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
   run->add_option("--record", run_command.record_path, "Also record every sample to FILE, for pipetop replay")
@@ -215,6 +225,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
   check->footer(kCheckFooter);
 
@@ -230,6 +241,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*tune, tune_command.overwrite);
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 
@@ -306,13 +318,13 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   } else if (run->parsed()) {
     parsed.run = run_command;
   } else if (tour->parsed()) {
-    if (Result<void> ok = check_refresh(tour_command.view.refresh_hz); !ok) return usage(ok.error());
+    if (Result<void> ok = check_refresh(*tour, tour_command.view.refresh_hz); !ok) return usage(ok.error());
     parsed.tour = tour_command;
   } else if (replay->parsed()) {
-    if (Result<void> ok = check_refresh(replay_command.view.refresh_hz); !ok) return usage(ok.error());
+    if (Result<void> ok = check_refresh(*replay, replay_command.view.refresh_hz); !ok) return usage(ok.error());
     parsed.replay = replay_command;
   } else {
-    if (Result<void> ok = check_refresh(dashboard.view.refresh_hz); !ok) return usage(ok.error());
+    if (Result<void> ok = check_refresh(app, dashboard.view.refresh_hz); !ok) return usage(ok.error());
     dashboard.config = dashboard_config;
     parsed.dashboard = dashboard;
   }

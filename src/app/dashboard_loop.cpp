@@ -66,11 +66,13 @@ DashboardState view_state(const RunConfig& config, const ViewOptions& view, Dash
 
 DashboardExports timestamped_exports(const SystemFiles& files) {
   return {[&files](const std::vector<Trial>& trials, const std::string& svg) {
-            return export_results(timestamp_prefix(), trials, files, svg);
+            return export_results(timestamp_prefix(), trials, files, Overwrite::refuse, svg);
           },
           [](const std::string& csv) -> Result<std::string> {
             const std::string path = timestamp_prefix() + "-leaderboard.csv";
-            if (Result<void> written = write_text_file(path, csv); !written) return std::unexpected(written.error());
+            if (Result<void> written = write_new_file(path, csv, Overwrite::refuse); !written) {
+              return std::unexpected(written.error());
+            }
             return path;
           }};
 }
@@ -82,7 +84,9 @@ void run_dashboard_loop(Terminal& terminal, const SignalWatch& signals, Dashboar
   OwnCpu own_cpu;
   std::int64_t next_frame = monotonic_ns();
   for (;;) {
-    const auto wait_ms = static_cast<int>(std::max<std::int64_t>(0, next_frame - monotonic_ns()) / kNsPerMs);
+    // Rounded up: rounding down would spin through the last millisecond before every frame.
+    const auto wait_ms =
+        static_cast<int>((std::max<std::int64_t>(0, next_frame - monotonic_ns()) + kNsPerMs - 1) / kNsPerMs);
     pollfd fds[2] = {{terminal.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
     poll(fds, 2, wait_ms);
     if (signals.take()) return;

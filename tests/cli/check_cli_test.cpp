@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "run_binary.hpp"
+#include "temp_dir.hpp"
 #include "unit/mini_json.hpp"
 
 namespace pipetop {
@@ -34,33 +35,8 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A fresh directory under the temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("pipetop_check_cli_" + std::to_string(getpid()) + "_" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using testing::slurp;
+using testing::TempDir;
 
 // ---- check --json -------------------------------------------------------------------------------
 

@@ -12,15 +12,17 @@
 #include "pipetop/app/tour_command.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/new_file.hpp"
 
 namespace pipetop {
 
 struct RunCommand {
   RunConfig config;
   OutputFormat format = OutputFormat::text;
-  std::string export_prefix;  // --export: write PREFIX.{cmd,csv,json,svg}
-  bool quiet = false;         // the summary only: no line per second, no sample rows
-  std::string record_path;    // --record: every event to this file, for `pipetop replay`
+  std::string export_prefix;                // --export: write PREFIX.{cmd,csv,json,svg}
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // the summary only: no line per second, no sample rows
+  std::string record_path;                  // --record: every event to this file, for `pipetop replay`
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text
