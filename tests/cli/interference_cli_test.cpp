@@ -9,7 +9,7 @@
 
 #include "cpu_hog.hpp"
 #include "run_binary.hpp"
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -40,13 +40,13 @@ TEST(InterferenceCli, RunSaysAHogOnTheWritersCpuDisturbedIt) {
   const testing::Ran json = testing::run_binary(
       {"run", "--duration", "1s", "--writer-cpu", "0", "--reader-cpu", "1", "--format", "json", "--quiet"}, 60s);
   ASSERT_EQ(json.exit_code, 0) << json.err;
-  const std::optional<mini_json::Value> summary = mini_json::parse(last_line(json.out));
+  const std::optional<nlohmann::json> summary = test_json::parse(last_line(json.out));
   ASSERT_TRUE(summary.has_value()) << json.out;
-  EXPECT_TRUE(summary->at("disturbed").as_bool());
-  EXPECT_GT(summary->at("writer").at("cpu_wait_fraction").as_number(), 0.05);
+  EXPECT_TRUE(summary->at("disturbed").get<bool>());
+  EXPECT_GT(summary->at("writer").at("cpu_wait_fraction").get<double>(), 0.05);
   // The writer is named with its CPU (the reader may be named too on a machine that is busy anyway).
-  EXPECT_TRUE(contains(summary->at("disturbance").as_string(), "the writer (CPU 0)"))
-      << summary->at("disturbance").as_string();
+  EXPECT_TRUE(contains(summary->at("disturbance").get<std::string>(), "the writer (CPU 0)"))
+      << summary->at("disturbance").get<std::string>();
   const testing::Ran text =
       testing::run_binary({"run", "--duration", "1s", "--writer-cpu", "0", "--reader-cpu", "1", "--quiet"}, 60s);
   ASSERT_EQ(text.exit_code, 0) << text.err;
@@ -61,16 +61,16 @@ TEST(InterferenceCli, CheckRerunsADisturbedRungAndDrawsNoVerdictFromIt) {
                                                 "json", "--quiet", "--writer-cpu", "0", "--reader-cpu", "1"},
                                                120s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  const std::optional<mini_json::Value> doc = mini_json::parse(ran.out);
+  const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;
-  const mini_json::Value& first = doc->at("ladder").as_array().front();
-  EXPECT_TRUE(first.at("disturbed").as_bool());
-  EXPECT_EQ(first.at("reruns").as_number(), 1.0);
-  EXPECT_GT(first.at("cpu_wait_fraction").at("writer").as_number(), 0.05);
+  const nlohmann::json& first = doc->at("ladder").front();
+  EXPECT_TRUE(first.at("disturbed").get<bool>());
+  EXPECT_EQ(first.at("reruns").get<double>(), 1.0);
+  EXPECT_GT(first.at("cpu_wait_fraction").at("writer").get<double>(), 0.05);
   bool no_verdict = false;
-  for (const mini_json::Value& v : doc->at("verdicts").as_array()) {
-    no_verdict |= contains(v.as_string(), "write/read: no verdict") && contains(v.as_string(), "another program");
-    EXPECT_FALSE(contains(v.as_string(), "busy loop gives")) << v.as_string();
+  for (const nlohmann::json& v : doc->at("verdicts")) {
+    no_verdict |= contains(v.get<std::string>(), "write/read: no verdict") && contains(v.get<std::string>(), "another program");
+    EXPECT_FALSE(contains(v.get<std::string>(), "busy loop gives")) << v.get<std::string>();
   }
   EXPECT_TRUE(no_verdict) << ran.out;
 }
