@@ -14,6 +14,7 @@
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/export.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/ladder_picture.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
@@ -113,7 +114,9 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite);
+    const std::string svg = ladder_svg(ladder_picture(
+        ladder, "The article's ladder here, " + format_duration_arg(command.rung_ns) + " a rung", machine_summary(facts)));
+    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite, svg);
     if (code != 0) return code;
   }
   int code = 0;
