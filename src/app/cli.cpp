@@ -120,6 +120,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("HZ")
       ->group("Dashboard");
   app.add_flag("--ascii", dashboard.ascii, "No braille or box drawing, whatever the locale")->group("Dashboard");
+  bind_profile_options(app, dashboard.profile, problems);
 
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
@@ -131,6 +132,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->group(kOutputGroup);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
+  bind_profile_options(*run, run_command.profile, problems);
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -156,6 +158,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("PREFIX")
       ->group(kOutputGroup);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
+  bind_profile_options(*check, check_command.profile, problems);
   check->footer(kCheckFooter);
 
   TuneCommand tune_command;

@@ -92,6 +92,7 @@ void run_loop(Terminal& terminal, const SignalWatch& signals, DashboardControlle
 int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
+  const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.ascii);
@@ -99,10 +100,12 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   DashboardState state;
   state.config = plan->config;
   state.separate = plan->separate;
+  state.profiling = profiling.has_value();
   const std::string machine = machine_summary(plan->machine);
-  LivePair pair(std::move(*plan), files);
-  DashboardController controller(pair, state, machine,
-                                 [&files](const std::vector<Trial>& trials) { return export_to_timestamped_files(trials, files); });
+  LivePair pair(std::move(*plan), files, profiling ? &*profiling : nullptr);
+  DashboardController controller(pair, state, machine, [&files](const std::vector<Trial>& trials) {
+    return export_to_timestamped_files(trials, files);
+  });
   run_loop(**terminal, *signals, controller, command.refresh_hz);
   pair.stop();  // kill and reap the workers, then give the terminal back
   (*terminal)->restore();

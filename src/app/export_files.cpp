@@ -33,7 +33,15 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
                                      {".json", snapshot_json(facts, trials) + "\n"}}) {
     if (Result<void> written = write_file(prefix + suffix, text); !written) return std::unexpected(written.error());
   }
-  return prefix + ".{cmd,csv,json}";
+  const std::vector<ExportFile> folded = export_folded(trials);
+  for (const ExportFile& file : folded) {
+    if (Result<void> written = write_file(prefix + file.suffix, file.text); !written) {
+      return std::unexpected(written.error());
+    }
+  }
+  if (folded.empty()) return prefix + ".{cmd,csv,json}";
+  return prefix + ".{cmd,csv,json} and " + std::to_string(folded.size()) + " folded stack files (" + prefix +
+         folded.front().suffix + "...)";
 }
 
 int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files) {

@@ -16,7 +16,8 @@ std::string describe_start(const RunConfig& c) {
 
 }  // namespace
 
-LivePair::LivePair(WorkerPlan plan, const SystemFiles& files) : plan_(std::move(plan)), watch_(files, plan_.machine) {
+LivePair::LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling)
+    : plan_(std::move(plan)), files_(files), profiling_(profiling) {
   pending_ = plan_.config;
 }
 
@@ -36,6 +37,7 @@ void LivePair::retire_current(std::int64_t now_ns) {
   if (!current_) return;
   current_->request_stop();
   retiring_.push_back({std::move(current_), now_ns + kStopGraceNs});
+  watch_.reset();  // its profiles with it: the stopping pair is no longer the segment's
 }
 
 void LivePair::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
@@ -62,6 +64,7 @@ void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& ou
     return;
   }
   current_ = std::move(*launched);
+  watch_.emplace(files_, plan_.machine, profiling_);
   plan_.config = next;
   announced_ = false;
   told_problem_ = false;
@@ -88,7 +91,7 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
     restoring_ = false;
     announced_ = true;
   }
-  watch_.collect(*current_, now_ns, out);
+  watch_->collect(*current_, now_ns, out);
   const std::optional<Error> failure = current_->failure();
   if (phase != Session::Phase::ended) {
     if (failure && announced_ && !told_problem_) {
@@ -104,6 +107,7 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   }
   earlier_drops_ += current_->dropped_samples();
   current_.reset();
+  watch_.reset();
 }
 
 void LivePair::stop() {
@@ -112,6 +116,7 @@ void LivePair::stop() {
   for (Retiring& r : retiring_) r.session->kill_now();
   retiring_.clear();
   current_.reset();
+  watch_.reset();
 }
 
 PairPhase LivePair::phase() const {

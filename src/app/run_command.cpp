@@ -26,6 +26,7 @@ int run_headless(const RunCommand& command, const SystemFiles& files) {
   Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
+  const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
@@ -40,7 +41,8 @@ int run_headless(const RunCommand& command, const SystemFiles& files) {
                     {[&](const Session& session) { header(session.counters(WorkerRole::writer)); },
                      [&](WorkerRole role, const Sample& sample) {
                        if (!command.quiet) emit(report->sample(role, sample));
-                     }});
+                     }},
+                    profiling ? &*profiling : nullptr);
   if (!run) return print_error(run.error());
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too

@@ -11,22 +11,24 @@ namespace {
 constexpr int kTickMs = 50;
 constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 
-std::size_t index_of(WorkerRole role) {
-  return role == WorkerRole::writer ? 0 : 1;
-}
-
-// What the outcome keeps of the parent's observations: each worker's first and last times, and the
-// latest huge-page check.
+// What the outcome keeps of the parent's observations: each worker's first and last times, its
+// profile, and the latest huge-page check.
 void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
   if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
     if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
   } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
-    const std::size_t i = index_of(times->role);
+    const std::size_t i = role_index(times->role);
     if (!outcome.times_first[i]) outcome.times_first[i] = times->times;
     outcome.times_last[i] = times->times;
   } else if (const auto* huge = std::get_if<HugePagesSeen>(&event)) {
     outcome.huge_pages = huge->result;
+  } else if (const auto* started = std::get_if<ProfileStarted>(&event)) {
+    outcome.profiles[role_index(started->role)] = WorkerProfile{started->source, {}};
+  } else if (const auto* batch = std::get_if<ProfileBatch>(&event)) {
+    if (std::optional<WorkerProfile>& profile = outcome.profiles[role_index(batch->role)]) {
+      profile->add(batch->samples, batch->lost);
+    }
   }
 }
 
@@ -40,7 +42,7 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
 }  // namespace
 
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
-                                const DriveHooks& hooks) {
+                                const DriveHooks& hooks, const ProfilingPlan* profiling) {
   Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters);
   if (!launched) return std::unexpected(launched.error());
   Session& session = **launched;
@@ -50,9 +52,10 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
   outcome.pipe_bytes_asked = session.pipe_bytes_asked();
-  const std::vector<int>& usable = plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
+  const std::vector<int>& usable =
+      plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
-  SessionWatch watch(files, plan.machine);
+  SessionWatch watch(files, plan.machine, profiling);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
   for (;;) {

@@ -27,6 +27,8 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
       out.push_back(WorkerTimes{role, *times});
     }
   }
+  if (profiling_ != nullptr && !profiler_) profiler_.emplace(*profiling_, session, now_ns, out);
+  if (profiler_) profiler_->drain(now_ns, out);
   if (!session.config().huge_pages || session.config().no_touch) return;
   if (next_huge_ns_ == 0) next_huge_ns_ = now_ns + kHugeRecheckNs;  // the workers checked at the start
   if (now_ns < next_huge_ns_) return;

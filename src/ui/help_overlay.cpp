@@ -19,6 +19,11 @@ constexpr std::array<std::string_view, 10> kFigures{{
     "drops  ui   samples lost while the dashboard lagged; its own CPU use",
 }};
 
+// The profile panel's time line, after one line per category from the rule table.
+constexpr std::string_view kTimeSharesHelp =
+    "time        user/kernel: running · cpu wait · sleep: blocked · spin: EAGAIN";
+constexpr int kCategoryNameCells = 12;
+
 constexpr int kKeyLabelCells = 6;  // "space" and a blank
 constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
 
@@ -44,7 +49,7 @@ void draw_box(Canvas& canvas, const Rect& a) {
 
 }  // namespace
 
-void draw_help(Canvas& canvas, const Rect& a) {
+void draw_help(Canvas& canvas, const Rect& a, bool profile) {
   draw_box(canvas, a);
   canvas.text(a.x + 2, a.y, " pipetop: keys and figures ", {Color::title, true, false});
   const int inner = a.w - 4;
@@ -68,6 +73,15 @@ void draw_help(Canvas& canvas, const Rect& a) {
   for (const std::string_view line : kFigures) {
     if (y > last_row) break;
     draw_clipped(canvas, a.x + 2, y++, line, inner);
+  }
+  if (profile) {
+    ++y;  // the layout gave the box a row for it
+    for (const CategoryRule& rule : category_rules()) {
+      if (y > last_row) break;
+      canvas.text(a.x + 2, y, rule.short_name, {category_color(rule.category), true, true});
+      draw_clipped(canvas, a.x + 2 + kCategoryNameCells, y++, rule.help, inner - kCategoryNameCells);
+    }
+    if (y <= last_row) draw_clipped(canvas, a.x + 2, y, kTimeSharesHelp, inner);
   }
   const std::string_view close = " ? or Esc closes ";
   canvas.text(a.x + a.w - 2 - text_width(close), a.y + a.h - 1, close, {Color::dim});

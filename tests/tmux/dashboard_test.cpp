@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "pipetop/core/layout.hpp"
 #include "tmux/tmux_session.hpp"
 
 namespace pipetop {
@@ -110,14 +111,13 @@ int cell_of(const std::string& line, std::size_t at) {
 }
 
 // The chart's rows, without the readout beside them: the unit and labels row, the plot and the time
-// axis. The sizes follow the layout (src/core/layout.cpp): two header rows, up to ten counter rows,
-// status and footer, a readout 22 wide below 100 columns and 28 from there.
+// axis, where the layout puts them with the profile panel shown (as it starts).
 std::vector<std::string> chart_rows(const std::string& screen, int width, int height) {
-  const int body = height - 4;
-  const int chart_h = body - std::clamp(body - 6, 3, 10);
-  const int chart_w = width - (width >= 100 ? 28 : 22);
+  const Rect chart = layout_dashboard(width, height, {.profile = true}).chart;
   std::vector<std::string> rows;
-  for (int r = 2; r < 2 + chart_h; ++r) rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart_w));
+  for (int r = chart.y; r < chart.y + chart.h; ++r) {
+    rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart.w));
+  }
   return rows;
 }
 
@@ -423,6 +423,34 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left.
   const std::string screen = s->capture();
   EXPECT_EQ(screen.find("GiB/s now"), std::string::npos) << screen;
+}
+
+// The "where the time goes" panel: shown from the start with the workers' profiles (or, where the
+// kernel refuses them, why), hidden and shown again with w; --no-profile keeps the time shares.
+TEST(DashboardProfile, ThePanelShowsWhereTheTimeGoesAndWHidesIt) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({120, 40});
+  const Waited panel = s->wait_for("the panel with a profile or why not", [](const std::string& screen) {
+    return screen.find("where the time goes") != std::string::npos &&
+           (screen.find(" smp") != std::string::npos || screen.find("too few samples") != std::string::npos ||
+            screen.find("no profile: ") != std::string::npos);
+  });
+  ASSERT_TRUE(shown(panel));
+  ASSERT_TRUE(shown(s->wait_for_text(" writer user ")));
+  ASSERT_TRUE(s->send_key("w"));
+  ASSERT_TRUE(shown(s->wait_for("the panel hidden", [](const std::string& screen) {
+    return screen.find("where the time goes") == std::string::npos;
+  })));
+  ASSERT_TRUE(s->send_key("w"));
+  ASSERT_TRUE(shown(s->wait_for_text("where the time goes")));
+  EXPECT_EQ(s->wait_for_workers(2).size(), 2U);
+}
+
+TEST(DashboardProfile, NoProfileStillShowsTheTimeShares) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({120, 40}, {"--no-profile"});
+  ASSERT_TRUE(shown(s->wait_for_text("profiling off (--no-profile)")));
+  ASSERT_TRUE(shown(s->wait_for_text(" writer user ")));
 }
 
 TEST(DashboardKilled, WorkersDieWithIt) {

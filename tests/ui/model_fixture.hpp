@@ -20,6 +20,7 @@
 #include "pipetop/core/strategies.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 #include "pipetop/ui/text_canvas.hpp"
+#include "unit/profile_fixture.hpp"
 
 namespace pipetop::uitest {
 
@@ -107,6 +108,9 @@ class SyntheticRun {
     cpu_ = {writer, reader};
   }
 
+  // What the reader finds in the pipe at each sample from now on (-1: not looked at).
+  void set_pipe_fill(std::int64_t bytes) { pipe_fill_ = bytes; }
+
  private:
   void emit_times(WorkerRole role, std::size_t i) {
     if (!cpu_[i]) return;
@@ -126,6 +130,7 @@ class SyntheticRun {
     s.t_ns = t_;
     s.bytes = static_cast<std::uint64_t>(std::llround(bytes_));
     s.syscalls = s.bytes / (128 * kKiB);
+    s.pipe_fill = pipe_fill_;
     s.counter_count = static_cast<std::uint32_t>(counters_.size());
     for (std::size_t i = 0; i < counters_.size() && i < kMaxCounters; ++i) {
       if (counters_[i].state == CounterState::unavailable) continue;
@@ -149,6 +154,7 @@ class SyntheticRun {
   double enabled_ = 0;
   std::array<std::optional<std::pair<double, double>>, 2> cpu_{std::pair{45.0, 30.0}, std::pair{20.0, 60.0}};
   std::array<ProcessTimes, 2> times_{};
+  std::int64_t pipe_fill_ = -1;
 };
 
 // Everything a DashboardModel refers to, in one place that outlives it.
@@ -192,6 +198,48 @@ inline Scene standard_scene() {
   run.run(12 * kSec, 40.0);
   run.run(kTick, 0.0);
   run.run(13 * kSec, 40.0);
+  s.state.config = c;
+  s.state.pipe_bytes = s.history.pipe_bytes();
+  s.now_ns = run.now();
+  return s;
+}
+
+// Both workers of the current segment profiled at `t_ns` as the captured profiles `fixture`.writer
+// and `fixture`.reader (tests/fixtures/profiles): cpu-clock at 1 kHz with kernel frames.
+inline void profile_segment(History& history, std::int64_t t_ns, const std::string& fixture) {
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    history.apply(ProfileStarted{t_ns, role, {"cpu-clock", ProfileMode::kernel_and_user, "", 1000}});
+    ProfileBatch batch{t_ns, role, {}, 0};
+    const std::string side = role == WorkerRole::writer ? ".writer" : ".reader";
+    for (const testing::FoldedStack& stack : testing::parse_folded(testing::profile_fixture_text(fixture + side))) {
+      for (std::uint64_t i = 0; i < stack.count; ++i) batch.samples.push_back(stack.sample);
+    }
+    history.apply(batch);
+  }
+}
+
+// The standard scene's last segment profiled: both workers sampled as the captured blocking
+// vmsplice/splice profiles (tests/fixtures/profiles), the reader finding the pipe full at 23 of every
+// 25 looks ("reader-bound: the pipe is full 92% of the time").
+inline Scene profiled_scene() {
+  Scene s = standard_scene();
+  s.history = History{};
+  SyntheticRun run(s.history);
+  RunConfig c = s.state.config;
+  c.writer = WriterKind::write;
+  c.reader = ReaderKind::read;
+  run.begin(kStart, c);
+  run.run(25 * kSec, 2.0);
+  c.writer = WriterKind::vmsplice;
+  c.reader = ReaderKind::splice;
+  run.begin(run.now() + 5 * kMs, c);
+  profile_segment(s.history, run.now(), "blocking-vmsplice-splice");
+  for (int i = 0; i < 10; ++i) {
+    run.set_pipe_fill(128 * 1024);
+    run.run(2300 * kMs, 8.0);
+    run.set_pipe_fill(0);
+    run.run(200 * kMs, 8.0);
+  }
   s.state.config = c;
   s.state.pipe_bytes = s.history.pipe_bytes();
   s.now_ns = run.now();

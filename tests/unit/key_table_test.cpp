@@ -62,7 +62,7 @@ TEST(KeyTable, LabelledBindingsHaveFooterAndHelpTextThatFits) {
     EXPECT_FALSE(k.help.empty()) << k.label;
     EXPECT_LE(cells(k.label), 5) << k.label;
   }
-  EXPECT_EQ(labelled, 21);
+  EXPECT_EQ(labelled, 22);  // w (where the time goes) is the 22nd
   // The unlabelled ones are the second halves of "+/-" and "]/[".
   EXPECT_TRUE(find_key('-')->label.empty());
   EXPECT_TRUE(find_key('[')->label.empty());
@@ -253,6 +253,13 @@ TEST(KeyTable, ViewKeysRedrawWithoutTouchingTheConfiguration) {
   EXPECT_TRUE(s.help);
   EXPECT_EQ(press(s, 'H'), KeyEffect::redraw);
   EXPECT_FALSE(s.help);
+  EXPECT_TRUE(s.profile_panel);  // shown by default: the "why" is the point
+  EXPECT_EQ(press(s, 'w'), KeyEffect::redraw);
+  EXPECT_FALSE(s.profile_panel);
+  EXPECT_TRUE(key_is_on(*find_key('w'), DashboardState{}));
+  EXPECT_FALSE(key_is_on(*find_key('w'), s));
+  press(s, 'w');
+  EXPECT_TRUE(s.profile_panel);
   EXPECT_EQ(s.config, before);
 }
 
@@ -267,7 +274,7 @@ TEST(KeyTable, EffectsByKind) {
     DashboardState s;
     EXPECT_EQ(press(s, key), KeyEffect::restart) << static_cast<char>(key);
   }
-  for (const int key : {'l', ' ', '?'}) {
+  for (const int key : {'l', ' ', '?', 'w'}) {
     DashboardState s;
     EXPECT_EQ(press(s, key), KeyEffect::redraw) << static_cast<char>(key);
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -19,7 +20,8 @@ struct CheckCommand {
   std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
   OutputFormat format = OutputFormat::text;    // text or json
   std::string export_prefix;
-  bool quiet = false;  // no progress on stderr
+  bool quiet = false;            // no progress on stderr
+  ProfileRequest profile{true};  // each rung's profile, which the verdicts cite (--no-profile: off)
 };
 
 // Prints the report (text, or one JSON document) on stdout and progress on stderr.

@@ -2,6 +2,7 @@
 // `pipetop` with no command: the live dashboard. Every option can be changed with a key while it
 // runs; a change restarts the workers with the new configuration (or says why it cannot).
 
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -10,7 +11,8 @@ namespace pipetop {
 struct DashboardCommand {
   RunConfig config;
   double refresh_hz = 10;
-  bool ascii = false;  // no braille or box drawing, whatever the locale
+  bool ascii = false;            // no braille or box drawing, whatever the locale
+  ProfileRequest profile{true};  // the profile panel's profiles (--no-profile: off)
 };
 
 // Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way

@@ -1,7 +1,8 @@
 #pragma once
 // Writing results to files anyone can rerun: PREFIX.cmd (a `pipetop run` line per result),
-// PREFIX.csv (the seed benchmark's schema, a header and a row per result) and PREFIX.json (a
-// snapshot with this machine's facts and each result's counters).
+// PREFIX.csv (the seed benchmark's schema, a header and a row per result), PREFIX.json (a snapshot
+// with this machine's facts and each result's counters) and, for profiled results,
+// PREFIX.writer.folded and PREFIX.reader.folded (export_folded).
 
 #include <string>
 #include <vector>
@@ -12,8 +13,8 @@
 
 namespace pipetop {
 
-// Returns "PREFIX.{cmd,csv,json}"; the JSON's machine facts are read from `files` and probed. On failure
-// returns a runtime error naming the file and errno.
+// Returns "PREFIX.{cmd,csv,json}" (and the folded files written); the JSON's machine facts are read from `files` and
+// probed. On failure returns a runtime error naming the file and errno.
 [[nodiscard]] Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
                                                  const SystemFiles& files);
 

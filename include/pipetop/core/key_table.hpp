@@ -22,6 +22,8 @@ struct DashboardState {
   bool log_scale = false;
   bool frozen = false;
   bool help = false;
+  bool profile_panel = true;  // the "where the time goes" panel, where there is room
+  bool profiling = true;      // the workers are profiled (--no-profile: only their time shares show)
 };
 
 inline constexpr int kKeyEscape = 27;  // closes the help overlay

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "pipetop/core/layout.hpp"
+#include "pipetop/core/profile_category.hpp"
 #include "pipetop/ui/canvas.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 
@@ -28,19 +29,27 @@ void draw_readout(Canvas& canvas, const Rect& area, const DashboardModel& model)
 // Writer and reader side by side: derived counter figures (or their state), sparklines when wide.
 void draw_counters(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
+// Where the time goes: a stacked bar of each worker's profile by category, the bottleneck line, and
+// as rows allow each worker's time shares and top stacks; or why there is no profile.
+void draw_profile(Canvas& canvas, const Rect& area, const DashboardModel& model);
+// A category's colour in the panel's bars (and the help's swatches).
+[[nodiscard]] Color category_color(ProfileCategory category);
+
 // The message or problem on the left, ring drops and the dashboard's own CPU on the right.
 void draw_status(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
 // The keys, from the key table; toggles that are on are highlighted.
 void draw_footer(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
-// Every key and every figure explained, over the rest.
-void draw_help(Canvas& canvas, const Rect& area);
+// Every key and every figure explained, over the rest; with `profile`, each category of the profile
+// panel and its time shares too.
+void draw_help(Canvas& canvas, const Rect& area, bool profile = false);
 
 // "terminal too small: needs 60×16", centred.
 void draw_too_small(Canvas& canvas, const Rect& area);
 
-// Draws the whole dashboard for the canvas size; returns the header's clickable spans.
+// Draws the whole dashboard for the canvas size (with the profile panel when the state shows it and
+// there is room); returns the header's clickable spans.
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model);
 
 }  // namespace pipetop
