@@ -64,7 +64,7 @@ void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& ou
     return;
   }
   current_ = std::move(*launched);
-  watch_.emplace(files_, plan_.machine, profiling_);
+  watch_.emplace(files_, plan_.machine, 0, profiling_);
   plan_.config = next;
   announced_ = false;
   told_problem_ = false;

@@ -10,6 +10,9 @@ namespace {
 
 constexpr int kTickMs = 50;
 constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
+// A headless run reports the workers' waits over its whole span: a reading a second is plenty, and
+// keeps the parent's work per tick to draining the rings.
+constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
 // What the outcome keeps of the parent's observations: each worker's first and last times, its
 // profile, and the latest huge-page check.
@@ -55,7 +58,7 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   const std::vector<int>& usable =
       plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
-  SessionWatch watch(files, plan.machine, profiling);
+  SessionWatch watch(files, plan.machine, kTimesEveryNs, profiling);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
   for (;;) {
@@ -85,6 +88,11 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
     }
     if (session.failure()) break;
     if (deadline != 0 && !config.bytes_limit && monotonic_ns() >= deadline) break;
+  }
+  if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
+    events.clear();
+    watch.read_times(session, monotonic_ns(), events);
+    for (const SessionEvent& e : events) keep(outcome, e, hooks);
   }
   session.finish(kStopGraceNs);
   session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu_hog.hpp"
 #include "pipetop/core/layout.hpp"
 #include "tmux/tmux_session.hpp"
 
@@ -24,19 +25,23 @@ namespace pipetop {
 namespace {
 
 using namespace std::chrono_literals;
+using tmux_testing::is_running;
+using tmux_testing::screen_row;
 using tmux_testing::SessionOptions;
 using tmux_testing::TmuxSession;
 using tmux_testing::Waited;
-using tmux_testing::is_running;
-using tmux_testing::screen_row;
 
 struct Size {
   int width;
   int height;
 };
 
-std::string size_name(const Size& s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
-void PrintTo(const Size& s, std::ostream* os) { *os << size_name(s); }  // for ctest's test names
+std::string size_name(const Size& s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height);
+}
+void PrintTo(const Size& s, std::ostream* os) {
+  *os << size_name(s);
+}  // for ctest's test names
 
 ::testing::AssertionResult shown(const Waited& waited) {
   if (waited.ok) return ::testing::AssertionSuccess();
@@ -49,11 +54,11 @@ const std::optional<std::string>& tmux_missing() {
   return why;
 }
 
-#define SKIP_WITHOUT_TMUX()                                 \
-  do {                                                      \
+#define SKIP_WITHOUT_TMUX()                                  \
+  do {                                                       \
     if (const auto& why = tmux_missing(); why.has_value()) { \
-      GTEST_SKIP() << *why;                                 \
-    }                                                       \
+      GTEST_SKIP() << *why;                                  \
+    }                                                        \
   } while (false)
 
 // A figure is on screen: "GiB/s now" over the big digits, and the mean under them as plain digits.
@@ -76,7 +81,9 @@ std::unique_ptr<TmuxSession> start(Size size, std::vector<std::string> args = {}
   return session;
 }
 
-std::string header(const TmuxSession& s) { return screen_row(s.capture(), 0); }
+std::string header(const TmuxSession& s) {
+  return screen_row(s.capture(), 0);
+}
 std::string status_row(const std::string& screen, const TmuxSession& s) {
   return screen_row(screen, static_cast<std::size_t>(s.height() - 2));
 }
@@ -86,9 +93,12 @@ std::string footer_row(const std::string& screen, const TmuxSession& s) {
 
 // Waits until `row` of the screen contains `text`.
 Waited wait_row(const TmuxSession& s, int row, const std::string& text, std::chrono::milliseconds timeout = 10s) {
-  return s.wait_for("\"" + text + "\" in row " + std::to_string(row), [&](const std::string& screen) {
-    return screen_row(screen, static_cast<std::size_t>(row)).find(text) != std::string::npos;
-  }, timeout);
+  return s.wait_for(
+      "\"" + text + "\" in row " + std::to_string(row),
+      [&](const std::string& screen) {
+        return screen_row(screen, static_cast<std::size_t>(row)).find(text) != std::string::npos;
+      },
+      timeout);
 }
 
 // The first `cells` characters of a line (every character on pipetop's screen is one cell wide).
@@ -224,10 +234,8 @@ TEST_P(DashboardAt, TogglesChangeTheHeaderTheStatusAndTheSegment) {
     const char* label;   // as the change is labelled
   };
   // Words both header forms share: at 80 columns the header switches to its compact form.
-  const Step steps[] = {{"v", "vmsplice", "+vmsplice"},
-                        {"s", "splice", "+splice"},
-                        {"h", "huge", "+huge"},
-                        {"b", "busy", "+busy"}};
+  const Step steps[] = {
+      {"v", "vmsplice", "+vmsplice"}, {"s", "splice", "+splice"}, {"h", "huge", "+huge"}, {"b", "busy", "+busy"}};
   for (const Step& step : steps) {
     SCOPED_TRACE(std::string("key ") + step.key);
     ASSERT_TRUE(s->send_key(step.key));
@@ -243,9 +251,8 @@ TEST_P(DashboardAt, TogglesChangeTheHeaderTheStatusAndTheSegment) {
     EXPECT_NE(top.find("busy loop"), std::string::npos) << top;
   }
   // A dotted marker line stands in the chart at the changes.
-  EXPECT_TRUE(shown(s->wait_for("a change marker in the chart", [](const std::string& screen) {
-    return screen.find("┊") != std::string::npos;
-  })));
+  EXPECT_TRUE(shown(s->wait_for("a change marker in the chart",
+                                [](const std::string& screen) { return screen.find("┊") != std::string::npos; })));
   EXPECT_EQ(s->wait_for_workers(2).size(), 2U);
 }
 
@@ -367,10 +374,13 @@ TEST(DashboardChart, ChangeMarkerAndItsLabelScrollIntoView) {
   ASSERT_TRUE(shown(wait_row(*s, size.height - 2, "now: +vmsplice")));
   // The label is whole from the start: ending at its marker while that is near "now", starting there
   // once the marker has scrolled left.
-  const Waited labelled = s->wait_for("\"+vmsplice\" whole above the chart", [&](const std::string& screen) {
-    const std::vector<std::string> rows = chart_rows(screen, size.width, size.height);
-    return rows[0].find("+vmsplice") != std::string::npos && rows[1].find("┊") != std::string::npos;
-  }, 20s);
+  const Waited labelled = s->wait_for(
+      "\"+vmsplice\" whole above the chart",
+      [&](const std::string& screen) {
+        const std::vector<std::string> rows = chart_rows(screen, size.width, size.height);
+        return rows[0].find("+vmsplice") != std::string::npos && rows[1].find("┊") != std::string::npos;
+      },
+      20s);
   ASSERT_TRUE(shown(labelled));
   const std::vector<std::string> rows = chart_rows(labelled.screen, size.width, size.height);
   // The label starts at its marker, or ends there while the marker is too near the right edge.
@@ -386,15 +396,21 @@ enum class Ending { q_key, ctrl_c, sigterm, sighup };
 
 std::string ending_name(Ending e) {
   switch (e) {
-    case Ending::q_key: return "q";
-    case Ending::ctrl_c: return "CtrlC";
-    case Ending::sigterm: return "SIGTERM";
-    case Ending::sighup: return "SIGHUP";
+    case Ending::q_key:
+      return "q";
+    case Ending::ctrl_c:
+      return "CtrlC";
+    case Ending::sigterm:
+      return "SIGTERM";
+    case Ending::sighup:
+      return "SIGHUP";
   }
   return "?";
 }
 
-void PrintTo(Ending e, std::ostream* os) { *os << ending_name(e); }
+void PrintTo(Ending e, std::ostream* os) {
+  *os << ending_name(e);
+}
 
 class DashboardEnds : public ::testing::TestWithParam<Ending> {};
 
@@ -410,10 +426,18 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   const std::vector<pid_t> workers = s->wait_for_workers(2);
   ASSERT_EQ(workers.size(), 2U);
   switch (GetParam()) {
-    case Ending::q_key: ASSERT_TRUE(s->send_key("q")); break;
-    case Ending::ctrl_c: ASSERT_TRUE(s->send_key("C-c")); break;
-    case Ending::sigterm: ASSERT_EQ(kill(*pid, SIGTERM), 0); break;
-    case Ending::sighup: ASSERT_EQ(kill(*pid, SIGHUP), 0); break;
+    case Ending::q_key:
+      ASSERT_TRUE(s->send_key("q"));
+      break;
+    case Ending::ctrl_c:
+      ASSERT_TRUE(s->send_key("C-c"));
+      break;
+    case Ending::sigterm:
+      ASSERT_EQ(kill(*pid, SIGTERM), 0);
+      break;
+    case Ending::sighup:
+      ASSERT_EQ(kill(*pid, SIGHUP), 0);
+      break;
   }
   const std::optional<int> status = s->wait_for_exit();
   ASSERT_TRUE(status.has_value()) << s->capture();
@@ -472,6 +496,43 @@ TEST(DashboardKilled, WorkersDieWithIt) {
   EXPECT_EQ(*status, 128 + SIGKILL);
 }
 
+// Issue 13, failure 2: a worker killed from outside is noticed and named, the readout stops showing a
+// rate as now, and r starts a new pair.
+TEST(DashboardKilled, AWorkerKilledFromOutsideIsNamedAndRRestarts) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({100, 30});
+  const std::vector<pid_t> workers = s->wait_for_workers(2);
+  ASSERT_EQ(workers.size(), 2U);
+  // The reader is the second worker forked.
+  const pid_t reader = *std::max_element(workers.begin(), workers.end());
+  ASSERT_EQ(kill(reader, SIGKILL), 0);
+  ASSERT_TRUE(shown(s->wait_for_text("reader was killed by signal 9")));
+  ASSERT_TRUE(shown(s->wait_for_text("r or any toggle starts them again")));
+  EXPECT_TRUE(shown(s->wait_for("no figure as now", [](const std::string& screen) {
+    const std::size_t at = screen.find("GiB/s now");
+    return at != std::string::npos && screen.find("—", at) != std::string::npos;
+  })));
+  ASSERT_TRUE(s->send_key("r"));
+  ASSERT_TRUE(shown(s->wait_for_absent("reader was killed")));
+  ASSERT_TRUE(shown(s->wait_for("a figure from the new pair", has_figure)));
+  const std::vector<pid_t> again = s->wait_for_workers(2);
+  ASSERT_EQ(again.size(), 2U);
+  EXPECT_EQ(std::count(again.begin(), again.end(), reader), 0);
+}
+
+// Issue 14 §2: another program on the writer's CPU is said on the status line, live.
+TEST(DashboardInterference, AHogOnTheWritersCpuIsSaidOnTheStatusLine) {
+  SKIP_WITHOUT_TMUX();
+  if (sysconf(_SC_NPROCESSORS_ONLN) < 2) GTEST_SKIP() << "needs CPUs 0 and 1";
+  const auto s = start({120, 30}, {"--writer-cpu", "0", "--reader-cpu", "1"});
+  const testing::CpuHog hog(0);
+  ASSERT_TRUE(shown(s->wait_for("the disturbance on the status line", [&](const std::string& screen) {
+    const std::string status = status_row(screen, *s);
+    return status.find("the writer (CPU 0)") != std::string::npos &&
+           status.find("another program") != std::string::npos;
+  })));
+}
+
 // ---- under stress -------------------------------------------------------------------------------
 
 TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
@@ -487,11 +548,12 @@ TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
   // 25 of each, an odd number: both end up on, none lost or doubled on the way. Changes that come
   // faster than pairs start are merged: the last one to run is labelled against the one before it.
   // (At 80 columns the header is in its compact form: "vmsplice · read · busy".)
-  ASSERT_TRUE(shown(s->wait_for("vmsplice and busy loop, the status at the last change", [&](const std::string& screen) {
-    const std::string top = screen_row(screen, 0);
-    return top.find("vmsplice") != std::string::npos && top.find("busy") != std::string::npos &&
-           status_row(screen, *s).find("now: ") != std::string::npos;
-  })));
+  ASSERT_TRUE(
+      shown(s->wait_for("vmsplice and busy loop, the status at the last change", [&](const std::string& screen) {
+        const std::string top = screen_row(screen, 0);
+        return top.find("vmsplice") != std::string::npos && top.find("busy") != std::string::npos &&
+               status_row(screen, *s).find("now: ") != std::string::npos;
+      })));
   ASSERT_TRUE(is_running(*pid));
   // Still responsive: the help opens and closes, and figures come.
   ASSERT_TRUE(s->send_key("?"));
@@ -508,7 +570,8 @@ TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
   ASSERT_TRUE(status.has_value());
   EXPECT_EQ(*status, 0);
   EXPECT_GE(s->seen_workers().size(), 4U) << "restarts made new workers";
-  for (const pid_t worker : s->seen_workers()) EXPECT_FALSE(is_running(worker)) << "worker " << worker << " left behind";
+  for (const pid_t worker : s->seen_workers())
+    EXPECT_FALSE(is_running(worker)) << "worker " << worker << " left behind";
 }
 
 // ---- its own cost -------------------------------------------------------------------------------

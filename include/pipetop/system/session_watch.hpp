@@ -22,19 +22,26 @@ class SessionWatch {
  public:
   // `files` reads /proc (a fixture root in tests); `machine` names the THP settings when huge pages
   // are missing; `profiling`, when not null, profiles the workers. All must outlive the watch, which
-  // watches one session.
-  SessionWatch(const SystemFiles& files, const MachineFacts& machine, const ProfilingPlan* profiling = nullptr)
-      : files_(files), machine_(machine), profiling_(profiling) {}
+  // watches one session. The workers' times are read at most every `times_every_ns` (every call
+  // when 0): the dashboard shows them live, a headless run needs only their span.
+  SessionWatch(const SystemFiles& files, const MachineFacts& machine, std::int64_t times_every_ns = 0,
+               const ProfilingPlan* profiling = nullptr)
+      : files_(files), machine_(machine), times_every_ns_(times_every_ns), profiling_(profiling) {}
 
-  // Appends its samples and, once `session` runs, the workers' times read at `now_ns`, their
-  // profiles (started at the first call that sees it running, then drained), and a huge-page
-  // recheck when one is due (with --huge-pages). Never blocks; a worker that is gone gives no
-  // reading.
+  // Appends its samples and, once `session` runs, the workers' times read at `now_ns` when due,
+  // their profiles (started at the first call that sees it running, then drained every call), and a
+  // huge-page recheck when one is due (with --huge-pages). Never blocks; a worker that is gone gives
+  // no reading.
   void collect(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
+
+  // Appends both workers' times read now, due or not (the last reading of a headless run).
+  void read_times(const Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
 
  private:
   const SystemFiles& files_;
   const MachineFacts& machine_;
+  std::int64_t times_every_ns_;
+  std::int64_t next_times_ns_ = 0;
   const ProfilingPlan* profiling_;
   std::optional<PairProfiler> profiler_;
   std::int64_t next_huge_ns_ = 0;
