@@ -91,7 +91,9 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   }
   if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
     events.clear();
-    watch.read_times(session, monotonic_ns(), events);
+    const std::int64_t end_ns = monotonic_ns();
+    watch.read_times(session, end_ns, events);
+    watch.drain_profiles(end_ns, events);  // the samples since the last tick belong to the run too
     for (const SessionEvent& e : events) keep(outcome, e, hooks);
   }
   session.finish(kStopGraceNs);

@@ -37,6 +37,10 @@ class SessionWatch {
   // Appends both workers' times read now, due or not (the last reading of a headless run).
   void read_times(const Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
 
+  // Appends what the workers' profiles recorded since the last call, if they are profiled (the last
+  // samples of a headless run, before its workers stop). Never blocks.
+  void drain_profiles(std::int64_t now_ns, std::vector<SessionEvent>& out);
+
  private:
   const SystemFiles& files_;
   const MachineFacts& machine_;
