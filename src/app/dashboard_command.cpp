@@ -50,7 +50,7 @@ Result<std::string> export_to_timestamped_files(const std::vector<Trial>& trials
   std::array<char, 32> stamp{};
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
-  return export_results(stamp.data(), trials, files);
+  return export_results(stamp.data(), trials, files, Overwrite::refuse);
 }
 
 // The loop: input, signals and frames, until asked to quit. Never waits on the workers.

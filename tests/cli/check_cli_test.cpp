@@ -34,6 +34,9 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+using testing::slurp;
+using testing::TempDir;
+
 // ---- check --json -------------------------------------------------------------------------------
 
 class CheckJson : public ::testing::Test {

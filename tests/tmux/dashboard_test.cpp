@@ -69,12 +69,14 @@ bool has_figure(const std::string& screen) {
 
 // Starts the dashboard and waits for its first figure.
 std::unique_ptr<TmuxSession> start(Size size, std::vector<std::string> args = {},
-                                   std::vector<std::pair<std::string, std::string>> env = {}) {
+                                   std::vector<std::pair<std::string, std::string>> env = {},
+                                   std::string after = "sleep 30") {
   SessionOptions options;
   options.width = size.width;
   options.height = size.height;
   options.args = std::move(args);
   options.env = std::move(env);
+  options.after = std::move(after);
   auto session = std::make_unique<TmuxSession>(std::move(options));
   EXPECT_EQ(session->start_error(), "");
   EXPECT_TRUE(shown(session->wait_for("the dashboard with a GiB/s figure", has_figure))) << session->command();
@@ -392,61 +394,64 @@ TEST(DashboardChart, ChangeMarkerAndItsLabelScrollIntoView) {
 
 // ---- ways to end it -----------------------------------------------------------------------------
 
-enum class Ending { q_key, ctrl_c, sigterm, sighup };
+enum class Ending { q_key, ctrl_c, ctrl_backslash, sigterm, sighup };
 
 std::string ending_name(Ending e) {
   switch (e) {
-    case Ending::q_key:
-      return "q";
-    case Ending::ctrl_c:
-      return "CtrlC";
-    case Ending::sigterm:
-      return "SIGTERM";
-    case Ending::sighup:
-      return "SIGHUP";
+    case Ending::q_key: return "q";
+    case Ending::ctrl_c: return "CtrlC";
+    case Ending::ctrl_backslash:
+      return "CtrlBackslash";
+    case Ending::sigterm: return "SIGTERM";
+    case Ending::sighup: return "SIGHUP";
   }
   return "?";
 }
 
-void PrintTo(Ending e, std::ostream* os) {
-  *os << ending_name(e);
-}
+// After pipetop, the pane's shell prints the terminal's line discipline ("TTY: icanon echo" when
+// restored, "-icanon -echo" when left raw).
+constexpr const char* kPrintTty =
+    R"sh(echo "TTY: $(stty -a | grep -ow -e '-\?icanon' -e '-\?echo' | tr '\n' ' ')"; sleep 30)sh";
+
+void PrintTo(Ending e, std::ostream* os) { *os << ending_name(e); }
 
 class DashboardEnds : public ::testing::TestWithParam<Ending> {};
 
 INSTANTIATE_TEST_SUITE_P(Endings, DashboardEnds,
-                         ::testing::Values(Ending::q_key, Ending::ctrl_c, Ending::sigterm, Ending::sighup),
+                         ::testing::Values(Ending::q_key, Ending::ctrl_c, Ending::ctrl_backslash, Ending::sigterm,
+                                           Ending::sighup),
                          [](const auto& param_info) { return ending_name(param_info.param); });
 
 TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   SKIP_WITHOUT_TMUX();
-  const auto s = start({80, 24});
+  const auto s = start({80, 24}, {}, {}, kPrintTty);
   const std::optional<pid_t> pid = s->pipetop_pid();
   ASSERT_TRUE(pid.has_value());
   const std::vector<pid_t> workers = s->wait_for_workers(2);
   ASSERT_EQ(workers.size(), 2U);
   switch (GetParam()) {
-    case Ending::q_key:
-      ASSERT_TRUE(s->send_key("q"));
+    case Ending::q_key: ASSERT_TRUE(s->send_key("q")); break;
+    case Ending::ctrl_c: ASSERT_TRUE(s->send_key("C-c")); break;
+    case Ending::ctrl_backslash:
+      ASSERT_TRUE(s->send_key("C-\\"));
       break;
-    case Ending::ctrl_c:
-      ASSERT_TRUE(s->send_key("C-c"));
-      break;
-    case Ending::sigterm:
-      ASSERT_EQ(kill(*pid, SIGTERM), 0);
-      break;
-    case Ending::sighup:
-      ASSERT_EQ(kill(*pid, SIGHUP), 0);
-      break;
+    case Ending::sigterm: ASSERT_EQ(kill(*pid, SIGTERM), 0); break;
+    case Ending::sighup: ASSERT_EQ(kill(*pid, SIGHUP), 0); break;
   }
   const std::optional<int> status = s->wait_for_exit();
   ASSERT_TRUE(status.has_value()) << s->capture();
   EXPECT_EQ(*status, 0);
   EXPECT_FALSE(is_running(*pid));
   for (const pid_t worker : workers) EXPECT_FALSE(is_running(worker)) << "worker " << worker;
-  // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left.
+  // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left;
+  // the main screen, a visible cursor, no mouse reporting, no keypad mode, a cooked line discipline.
   const std::string screen = s->capture();
   EXPECT_EQ(screen.find("GiB/s now"), std::string::npos) << screen;
+  EXPECT_EQ(s->format("#{alternate_on}"), "0") << "still on the alternate screen";
+  EXPECT_EQ(s->format("#{cursor_flag}"), "1") << "the cursor is still hidden";
+  EXPECT_EQ(s->format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}"), "000") << "mouse reporting";
+  EXPECT_EQ(s->format("#{keypad_cursor_flag}"), "0") << "keypad mode";
+  EXPECT_TRUE(shown(s->wait_for_text("TTY: icanon echo"))) << "the line discipline is still raw";
 }
 
 // The "where the time goes" panel: shown from the start with the workers' profiles (or, where the

@@ -242,12 +242,20 @@ TEST(JsonReport, VerifyObjectOnlyWithVerify) {
   EXPECT_EQ(s.at("verify").at("bytes_checked").number_text, std::to_string(10 * kGiB));
   EXPECT_EQ(s.at("verify").at("mismatches").number_text, "0");
   EXPECT_TRUE(s.at("config").at("verify").as_bool());
+  EXPECT_TRUE(s.at("verify").at("ok").as_bool());
+  EXPECT_TRUE(s.at("ok").as_bool());
+  EXPECT_TRUE(s.at("problems").as_array().empty());
 
   RunOutcome bad = o;
   bad.verify = VerifyResult{4096, 2, 777};
   const mini_json::Value b = json_lines(run_report(OutputFormat::json, bad)).back();
   EXPECT_EQ(b.at("verify").at("mismatches").number_text, "2");
   EXPECT_EQ(b.at("verify").at("first_mismatch").number_text, "777");
+  // What a script checks to see that the run failed, and why.
+  EXPECT_FALSE(b.at("verify").at("ok").as_bool());
+  EXPECT_FALSE(b.at("ok").as_bool());
+  ASSERT_EQ(b.at("problems").as_array().size(), 1U);
+  EXPECT_NE(b.at("problems").as_array()[0].as_string().find("stream offset 777"), std::string::npos);
 }
 
 TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
