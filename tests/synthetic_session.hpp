@@ -103,6 +103,9 @@ class SyntheticRun {
   void set_cpu(std::optional<std::pair<double, double>> writer, std::optional<std::pair<double, double>> reader) {
     cpu_ = {writer, reader};
   }
+  // What the reader finds in the pipe at each sample from now on (-1: not looked at).
+  void set_pipe_fill(std::int64_t bytes) { pipe_fill_ = bytes; }
+
 
   // Each worker's context switches per second from now on (voluntary: it slept on the pipe).
   void set_switches(double writer_voluntary_per_s, double reader_voluntary_per_s, double involuntary_per_s = 0) {
@@ -140,6 +143,7 @@ class SyntheticRun {
     s.t_ns = t_;
     s.bytes = static_cast<std::uint64_t>(std::llround(bytes_));
     s.syscalls = s.bytes / (128 * kKiB);
+    s.pipe_fill = pipe_fill_;
     s.eagain = static_cast<std::uint64_t>(static_cast<double>(s.syscalls) * eagain_share_);
     s.counter_count = static_cast<std::uint32_t>(counters_.size());
     for (std::size_t i = 0; i < counters_.size() && i < kMaxCounters; ++i) {
@@ -165,6 +169,7 @@ class SyntheticRun {
   double enabled_ = 0;
   std::array<std::optional<std::pair<double, double>>, 2> cpu_{std::pair{45.0, 30.0}, std::pair{20.0, 60.0}};
   std::array<ProcessTimes, 2> times_{};
+  std::int64_t pipe_fill_ = -1;
   std::array<std::pair<double, double>, 2> switches_{std::pair{5000.0, 0.0}, std::pair{5000.0, 0.0}};
   std::array<std::pair<double, double>, 2> switch_counts_{};
   double eagain_share_ = 0;

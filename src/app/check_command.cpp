@@ -17,6 +17,7 @@
 #include "pipetop/core/ladder_picture.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/text_cells.hpp"
@@ -83,7 +84,8 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   probe_machine(facts);
 
-  SessionTrialRunner runner(files, plan->machine);
+  const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
+  SessionTrialRunner runner(files, plan->machine, profiling ? &*profiling : nullptr);
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
   std::vector<RungResult> ladder = run_ladder(
       runner, rungs, command.rung_ns,
@@ -107,6 +109,9 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
     text += ladder_table(ladder);
     text += "  pinned: " + plan->pinning.reason + "\n";
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
+    if (const std::string profiles = ladder_profile_table(ladder); !profiles.empty()) {
+      text += "\nWhere the time goes (each worker's largest shares of its profile)\n" + profiles;
+    }
     text += "\nVerdicts\n";
     for (const std::string& v : verdicts) text += "  - " + v + "\n";
     out.write(text);

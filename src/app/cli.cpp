@@ -185,6 +185,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   app.add_option("--record", dashboard.record_path, "Record every sample and change to FILE, for pipetop replay")
       ->type_name("FILE")
       ->group("Dashboard");
+  bind_profile_options(app, dashboard.profile, problems);
 
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
@@ -201,6 +202,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   run->add_option("--record", run_command.record_path, "Also record every sample to FILE, for pipetop replay")
       ->type_name("FILE")
       ->group(kOutputGroup);
+  bind_profile_options(*run, run_command.profile, problems);
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -227,6 +229,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->group(kOutputGroup);
   bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
+  bind_profile_options(*check, check_command.profile, problems);
   check->footer(kCheckFooter);
 
   TuneCommand tune_command;

@@ -17,14 +17,16 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "dashboard");
   if (!opened) return print_error(opened.error());
   const std::unique_ptr<Recorder> recorder = std::move(*opened);
+  const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
   Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.view.ascii, command.view.theme);
   if (!terminal) return print_error(terminal.error());
   DashboardState state = view_state(plan->config, command.view, DashboardMode::live);
   state.separate = plan->separate;
+  state.profiling = profiling.has_value();
   const std::string machine = machine_summary(plan->machine);
-  LivePair pair(std::move(*plan), files);
+  LivePair pair(std::move(*plan), files, profiling ? &*profiling : nullptr);
   DashboardController controller(pair, state, machine, timestamped_exports(files));
   if (*baseline) controller.set_baseline(std::move(**baseline));
   if (recorder) controller.set_event_sink([&recorder](const SessionEvent& e) { recorder->record(e); });

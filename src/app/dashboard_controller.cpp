@@ -180,6 +180,7 @@ void DashboardController::export_segment(std::int64_t now_ns) {
   outcome.writer_counters = history_.counters(WorkerRole::writer);
   outcome.reader_counters = history_.counters(WorkerRole::reader);
   outcome.huge_pages = history_.huge_pages();
+  outcome.profiles = {history_.profile(WorkerRole::writer), history_.profile(WorkerRole::reader)};
   Trial trial = make_trial(std::move(outcome));
   trial.summary.throughput = throughput_summary(history_.current_throughput());
   const std::int64_t t1 = history_.latest_ns().value_or(now_ns);

@@ -46,7 +46,16 @@ Result<std::string> export_results(const std::string& prefix, const std::vector<
       return std::unexpected(written.error());
     }
   }
-  return prefix + (svg.empty() ? ".{cmd,csv,json}" : ".{cmd,csv,json,svg}");
+  const std::vector<ExportFile> folded = export_folded(trials);
+  for (const ExportFile& file : folded) {
+    if (Result<void> written = write_new_file(prefix + file.suffix, file.text, overwrite); !written) {
+      return std::unexpected(written.error());
+    }
+  }
+  const std::string written = prefix + (svg.empty() ? ".{cmd,csv,json}" : ".{cmd,csv,json,svg}");
+  if (folded.empty()) return written;
+  return written + " and " + std::to_string(folded.size()) + " folded stack files (" + prefix + folded.front().suffix +
+         "...)";
 }
 
 int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files,

@@ -11,7 +11,8 @@ constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
 
 }  // namespace
 
-LivePair::LivePair(WorkerPlan plan, const SystemFiles& files) : plan_(std::move(plan)), watch_(files, plan_.machine) {
+LivePair::LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling)
+    : plan_(std::move(plan)), files_(files), profiling_(profiling) {
   pending_ = plan_.config;
 }
 
@@ -31,6 +32,7 @@ void LivePair::retire_current(std::int64_t now_ns) {
   if (!current_) return;
   current_->request_stop();
   retiring_.push_back({std::move(current_), now_ns + kStopGraceNs});
+  watch_.reset();  // its profiles with it: the stopping pair is no longer the segment's
 }
 
 void LivePair::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
@@ -57,6 +59,7 @@ void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& ou
     return;
   }
   current_ = std::move(*launched);
+  watch_.emplace(files_, plan_.machine, 0, profiling_);
   plan_.config = next;
   announced_ = false;
   told_problem_ = false;
@@ -81,7 +84,7 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
     restoring_ = false;
     announced_ = true;
   }
-  watch_.collect(*current_, now_ns, out);
+  watch_->collect(*current_, now_ns, out);
   const std::optional<Error> failure = current_->failure();
   if (phase != Session::Phase::ended) {
     if (failure && announced_ && !told_problem_) {
@@ -97,6 +100,7 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   }
   earlier_drops_ += current_->dropped_samples();
   current_.reset();
+  watch_.reset();
 }
 
 void LivePair::stop() {
@@ -105,6 +109,7 @@ void LivePair::stop() {
   for (Retiring& r : retiring_) r.session->kill_now();
   retiring_.clear();
   current_.reset();
+  watch_.reset();
 }
 
 PairPhase LivePair::phase() const {

@@ -24,6 +24,7 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
   if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
     return print_error(can.error());
   }
+  const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
 
   Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "run");
   if (!opened) return print_error(opened.error());
@@ -46,7 +47,8 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
                                                [&](WorkerRole role, const Sample& sample) {
                                                  if (!command.quiet) out.write_droppable(report->sample(role, sample));
                                                },
-                                               record});
+                                               record},
+                                              profiling ? &*profiling : nullptr);
   if (!run) return print_error(run.error());
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too

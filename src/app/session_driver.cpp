@@ -14,23 +14,25 @@ constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 // keeps the parent's work per tick to draining the rings.
 constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
-std::size_t index_of(WorkerRole role) {
-  return role == WorkerRole::writer ? 0 : 1;
-}
-
-// What the outcome keeps of the parent's observations: each worker's first and last times, and the
-// latest huge-page check.
+// What the outcome keeps of the parent's observations: each worker's first and last times, its
+// profile, and the latest huge-page check.
 void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
   if (hooks.on_event) hooks.on_event(event);
   if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
     if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
   } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
-    const std::size_t i = index_of(times->role);
+    const std::size_t i = role_index(times->role);
     if (!outcome.times_first[i]) outcome.times_first[i] = times->times;
     outcome.times_last[i] = times->times;
   } else if (const auto* huge = std::get_if<HugePagesSeen>(&event)) {
     outcome.huge_pages = huge->result;
+  } else if (const auto* started = std::get_if<ProfileStarted>(&event)) {
+    outcome.profiles[role_index(started->role)] = WorkerProfile{started->source, {}};
+  } else if (const auto* batch = std::get_if<ProfileBatch>(&event)) {
+    if (std::optional<WorkerProfile>& profile = outcome.profiles[role_index(batch->role)]) {
+      profile->add(batch->samples, batch->lost);
+    }
   }
 }
 
@@ -54,7 +56,7 @@ SegmentStart segment_start_of(const Session& session, std::string label) {
 }
 
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
-                                const DriveHooks& hooks) {
+                                const DriveHooks& hooks, const ProfilingPlan* profiling) {
   Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters);
   if (!launched) return std::unexpected(launched.error());
   Session& session = **launched;
@@ -67,7 +69,7 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   const std::vector<int>& usable =
       plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
-  SessionWatch watch(files, plan.machine, kTimesEveryNs);
+  SessionWatch watch(files, plan.machine, kTimesEveryNs, profiling);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
   for (;;) {
@@ -100,7 +102,9 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   }
   if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
     events.clear();
-    watch.read_times(session, monotonic_ns(), events);
+    const std::int64_t end_ns = monotonic_ns();
+    watch.read_times(session, end_ns, events);
+    watch.drain_profiles(end_ns, events);  // the samples since the last tick belong to the run too
     for (const SessionEvent& e : events) keep(outcome, e, hooks);
   }
   session.finish(kStopGraceNs);

@@ -17,7 +17,7 @@ Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns)
     failed.error = plan.error();
     return failed;
   }
-  Result<DrivenRun> run = drive_session(*plan, nullptr, files_, {});
+  Result<DrivenRun> run = drive_session(*plan, nullptr, files_, {}, profiling_);
   if (!run) {
     failed.outcome.config = plan->config;
     failed.error = run.error();

@@ -25,6 +25,19 @@ std::string export_csv(const std::vector<Trial>& trials) {
   return text;
 }
 
+std::vector<ExportFile> export_folded(const std::vector<Trial>& trials) {
+  std::vector<ExportFile> files;
+  for (std::size_t i = 0; i < trials.size(); ++i) {
+    const std::string prefix = trials.size() == 1 ? "." : "." + std::to_string(i + 1) + ".";
+    for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+      const std::optional<WorkerProfile>& profile = trials[i].outcome.profiles[role_index(role)];
+      if (!profile || profile->tally.samples() == 0) continue;
+      files.push_back({prefix + std::string(to_string(role)) + ".folded", profile->tally.folded()});
+    }
+  }
+  return files;
+}
+
 void write_machine_json(JsonWriter& json, const MachineFacts& facts) {
   json.begin_array();
   for (const Fact& fact : describe_machine(facts)) {

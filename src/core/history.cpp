@@ -43,18 +43,26 @@ void History::apply(const SessionEvent& event) {
     void operator()(const HugePagesSeen& e) const { h.set_huge_pages(e.result); }
     void operator()(const PairProblem& e) const { h.set_problem(e.text); }
     void operator()(const ChangeRefused&) const {}  // nothing changed: the dashboard's status line says why
+    void operator()(const ProfileStarted& e) const { h.start_profile(e); }
+    void operator()(const ProfileBatch& e) const { h.add_profile(e); }
   };
   std::visit(Visitor{*this}, event);
 }
 
 void History::close_segment() {
-  if (!segments_.empty()) segments_.back().stats = current_segment_stats();
+  if (segments_.empty()) return;
+  segments_.back().stats = current_segment_stats();
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    const std::optional<WorkerProfile>& p = profile(role);
+    segments_.back().profiles[role_index(role)] = p ? std::optional(summarize_profile(*p)) : std::nullopt;
+  }
 }
 
 void History::begin_segment(const SegmentStart& start) {
   close_segment();
-  segments_.push_back({start.t_ns, start.label, start.config, {}});
+  segments_.push_back({start.t_ns, start.label, start.config, {}, {}});
   current_ = SegmentThroughput{};
+  fill_ = PipeFill{};
   writer_.counters = start.writer_counters;
   reader_.counters = start.reader_counters;
   for (WorkerTrack* t : {&writer_, &reader_}) {
@@ -62,6 +70,8 @@ void History::begin_segment(const SegmentStart& start) {
     t->next_figure_ns = 0;
     t->times.clear();  // and runs in other processes
     t->first_times.reset();
+    t->first_sample.reset();
+    t->profile.reset();  // the new workers are profiled anew, if at all
   }
   pipe_bytes_ = start.pipe_bytes;
   huge_ = start.huge_pages;
@@ -75,7 +85,9 @@ void History::add(WorkerRole role, const Sample& sample) {
   if (role == WorkerRole::reader) {
     add_rate(sample);
     current_.add(sample);
+    fill_.add(sample.pipe_fill, pipe_bytes_);
   }
+  if (!t.first_sample) t.first_sample = sample;
   t.recent.push_back(sample);
   while (t.recent.size() > 2 && t.recent.front().t_ns < sample.t_ns - kRecentNs) t.recent.pop_front();
   if (t.recent.size() >= 2 && sample.t_ns >= t.next_figure_ns) add_figure(t, sample);
@@ -122,6 +134,16 @@ void History::add_times(WorkerRole role, const ProcessTimes& times) {
   while (t.times.size() > 2 && t.times.front().t_ns < times.t_ns - kRecentNs) t.times.pop_front();
 }
 
+void History::start_profile(const ProfileStarted& started) {
+  if (segments_.empty()) return;
+  track(started.role).profile = WorkerProfile{started.source, {}};
+}
+
+void History::add_profile(const ProfileBatch& batch) {
+  std::optional<WorkerProfile>& p = track(batch.role).profile;
+  if (!segments_.empty() && p) p->add(batch.samples, batch.lost);
+}
+
 void History::trim(std::int64_t now_ns) {
   while (!rates_.empty() && rates_.front().t1_ns < now_ns - window_ns_) rates_.pop_front();
   for (WorkerTrack* t : {&writer_, &reader_}) {
@@ -138,9 +160,12 @@ void History::reset(std::int64_t t_ns) {
     segments_ = {current};
   }
   current_ = SegmentThroughput{};
+  fill_ = PipeFill{};
   for (WorkerTrack* t : {&writer_, &reader_}) {
     t->figures.clear();
     t->first_times = t->times.empty() ? std::nullopt : std::optional<ProcessTimes>(t->times.back());
+    t->first_sample = t->recent.empty() ? std::nullopt : std::optional<Sample>(t->recent.back());
+    if (t->profile) t->profile->tally = ProfileTally{};
   }
 }
 
@@ -180,6 +205,21 @@ const std::deque<FigurePoint>& History::figures(WorkerRole role) const {
 
 const std::vector<CounterInfo>& History::counters(WorkerRole role) const {
   return track(role).counters;
+}
+
+const std::optional<WorkerProfile>& History::profile(WorkerRole role) const {
+  return track(role).profile;
+}
+
+std::optional<TimeShares> History::time_shares(WorkerRole role) const {
+  const WorkerTrack& t = track(role);
+  if (!t.first_times || t.times.empty()) return std::nullopt;
+  const ProcessTimes& from = *t.first_times;
+  const ProcessTimes& to = t.times.back();
+  const std::optional<double> spinning =
+      t.first_sample && !t.recent.empty() ? spin_share(*t.first_sample, t.recent.back()) : std::nullopt;
+  const CpuTime cpu{to.cpu.user_ns - from.cpu.user_ns, to.cpu.system_ns - from.cpu.system_ns};
+  return pipetop::time_shares(from, to, spinning, user_fraction(cpu, t.profile ? &*t.profile : nullptr));
 }
 
 WorkerTimeUse History::time_use(WorkerRole role) const {

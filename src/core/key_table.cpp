@@ -168,6 +168,12 @@ std::vector<Binding> make_bindings() {
          return KeyEffect::redraw;
        },
        nullptr},
+      {'w', 0, "w", "why", "where the time goes", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.profile_panel = !s.profile_panel;
+         return KeyEffect::redraw;
+       },
+       [](const DashboardState& s, const Binding&) { return s.profile_panel; }},
       {'r', 0, "r", "reset", "reset history", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::reset_history); }, nullptr},
       {'x', 0, "x", "export", "export cmd/csv/json", nullptr,

@@ -6,6 +6,7 @@
 #include "pipetop/core/interference.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/profile_verdicts.hpp"
 #include "pipetop/core/text_cells.hpp"
 
 namespace pipetop {
@@ -111,9 +112,14 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
   }
   if (const std::optional<double> busy = ratio_of(results, "vmsplice/splice +huge +busy", "vmsplice/splice +huge")) {
     if (*busy >= 2) {
-      verdicts.push_back(printf_string(
-          "busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
-          facts.virtualisation.empty() || facts.virtualisation.starts_with("none") ? "" : " (virtual machine)"));
+      // Why, from the rung without the busy loop's profile; without one, where this runs.
+      const std::optional<std::string> cited =
+          largest_share_words(*find(results, "vmsplice/splice +huge"), ProfileCategory::wait_wake);
+      const bool vm = !facts.virtualisation.empty() && !facts.virtualisation.starts_with("none");
+      verdicts.push_back(printf_string("busy loop gives %s%.1f: wake-ups are expensive here%s", "×", *busy,
+                                       cited ? (" (without it " + *cited + ")").c_str()
+                                       : vm  ? " (virtual machine)"
+                                             : ""));
     } else {
       verdicts.push_back(printf_string("busy loop gives only %s%.1f: wake-ups are cheap here", "×", *busy));
     }
@@ -122,6 +128,7 @@ std::vector<std::string> ladder_verdicts(const MachineFacts& facts, const std::v
     verdicts.push_back(printf_string("vmsplice + splice %s write/read by %s%.1f", *zero_copy >= 1 ? "beat" : "lose to",
                                      "×", *zero_copy >= 1 ? *zero_copy : 1 / *zero_copy));
   }
+  for (std::string& verdict : profile_verdicts(results)) verdicts.push_back(std::move(verdict));
   if (!facts.hardware_pmu)
     verdicts.push_back("hardware counters unavailable: no PMU exposed (cycles, IPC, TLB misses)");
   if (facts.vmsplice_works && !*facts.vmsplice_works) verdicts.push_back("vmsplice does not work on this kernel");

@@ -22,6 +22,18 @@ PerfOpenContext perf_open_context(const MachineFacts& facts) {
   return context;
 }
 
+ProfileFacts profile_facts(const MachineFacts& facts) {
+  ProfileFacts profile;
+  profile.paranoid = facts.perf_paranoid.value_or(profile.paranoid);
+  profile.kptr_restrict = facts.kptr_restrict.value_or(profile.kptr_restrict);
+  profile.perfmon = facts.privileged;
+  profile.syslog = facts.syslog_privileged;
+  profile.hardware_pmu = facts.hardware_pmu;
+  profile.max_sample_rate_hz = facts.perf_max_sample_rate_hz.value_or(profile.max_sample_rate_hz);
+  profile.max_stack_frames = facts.perf_max_stack.value_or(profile.max_stack_frames);
+  return profile;
+}
+
 std::vector<CpuPlace> allowed_places(const MachineFacts& facts) {
   return places_of(facts.topology, facts.allowed.cpus);
 }

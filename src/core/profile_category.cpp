@@ -10,35 +10,38 @@ namespace {
 // anon_pipe_write/anon_pipe_read, and both spellings are named.
 constexpr std::array<CategoryRule, kProfileCategoryCount> kRules{{
     {ProfileCategory::wait_wake, "wait and wake-up", "wait/wake", "wait_wake",
-     "sleeping until the other side moves, waking it, switching tasks",
+     "sleeping until the other side moves, waking it, switching tasks", "waiting and waking",
      "schedule* __schedule preempt_schedule* *cond_resched* finish_task_switch __switch_to* "
      "context_switch *wake_up* try_to_wake_up ttwu_* *wake_function prepare_to_wait* finish_wait wait_woken "
      "pipe_wait_*"},
     {ProfileCategory::locks, "locks", "locks", "locks", "taking and waiting for locks (the pipe mutex, spinlocks)",
+     "on locks",
      "*spin_lock* *mutex_* osq_* *rwsem* _raw_read_lock* _raw_write_lock* pipe_lock pipe_unlock "
      "pipe_double_lock"},
-    {ProfileCategory::copy, "copy", "copy", "copy", "copying bytes between user memory and the pipe's pages",
+    {ProfileCategory::copy, "copy", "copy", "copy", "copying bytes between user memory and the pipe's pages", "copying",
      "copy_user* *copy_to_iter *copy_from_iter copy_page_to_iter* copy_page_from_iter* memcpy* __memcpy* "
      "memmove* __memmove* rep_movs* copy_page copy_mc_* _copy_to_user _copy_from_user __copy_user* "
      "copy_iovec_from_user"},
     {ProfileCategory::pin_pages, "pin user pages", "pin pages", "pin_pages",
-     "finding and pinning the user's pages for vmsplice",
+     "finding and pinning the user's pages for vmsplice", "pinning user pages",
      "gup_* *gup_fast* get_user_pages* __get_user_pages* pin_user_pages* iov_iter_get_pages* "
      "__iov_iter_get_pages* iov_iter_extract_pages* try_grab_* follow_page* lockless_pages_from_mm"},
     {ProfileCategory::page_alloc, "page alloc/free", "pages", "page_alloc",
-     "allocating and freeing the pages a pipe copies into",
+     "allocating and freeing the pages a pipe copies into", "allocating and freeing pages",
      "alloc_pages* __alloc_pages* __alloc_frozen_pages* alloc_frozen_pages* folio_alloc* __folio_alloc* "
      "get_page_from_freelist *rmqueue* __free_pages* free_pages* free_unref_page* free_unref_folios "
      "*free_frozen_page* free_pcppages_bulk __free_one_page __folio_put __put_page release_pages folios_put*"},
     {ProfileCategory::pipe_splice, "pipe and splice bookkeeping", "pipe/splice", "pipe_splice",
-     "the pipe's own work: buffers, head and tail, splice actors",
+     "the pipe's own work: buffers, head and tail, splice actors", "in pipe and splice bookkeeping",
      "pipe_* anon_pipe_* *_pipe *pipe_buf_* *splice* wait_for_space"},
     {ProfileCategory::syscall, "syscall entry/exit", "syscall", "syscall",
-     "entering and leaving the kernel, finding the file descriptor",
+     "entering and leaving the kernel, finding the file descriptor", "entering and leaving the kernel",
      "entry_SYSCALL* do_syscall_64 x64_sys_call syscall_* exit_to_user_mode* __x64_sys_* ksys_* vfs_read vfs_write "
      "fdget* __fdget* __fget* fput* rw_verify_area security_file_permission"},
-    {ProfileCategory::user, "user space", "user", "user", "the worker's own code and libc, outside the kernel", ""},
-    {ProfileCategory::other, "other", "other", "other", "kernel work no rule names (page faults, interrupts...)", ""},
+    {ProfileCategory::user, "user space", "user", "user", "the worker's own code and libc, outside the kernel",
+     "in user space", ""},
+    {ProfileCategory::other, "other", "other", "other", "kernel work no rule names (page faults, interrupts...)",
+     "in other kernel work", ""},
 }};
 
 // Where a VM's deferred timer interrupt lands: interrupts enabled again (directly or through a

@@ -4,6 +4,7 @@
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/run_config_json.hpp"
+#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
@@ -110,6 +111,8 @@ class JsonReport final : public Report {
     write_derived(json, "writer", s.writer.derived);
     write_derived(json, "reader", s.reader.derived);
     json.end_object();
+    write_time_json(json, s);
+    write_profile_json(json, s);
     json.key("disturbed").value(s.disturbed());
     if (const std::optional<std::string> words = interference_words(s.cpu_waits(), o.config)) {
       json.key("disturbance").value(*words);

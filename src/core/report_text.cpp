@@ -10,6 +10,7 @@
 #include "pipetop/core/counter_table.hpp"
 #include "pipetop/core/interference.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/segment_throughput.hpp"
 #include "pipetop/core/size.hpp"
@@ -25,6 +26,20 @@ std::string gib_per_s(std::optional<double> value) {
 
 std::string percent_or_dash(std::optional<double> fraction) {
   return fraction ? printf_string("%.1f%%", *fraction * 100) : std::string("—");
+}
+
+// "  time         writer  user 12% · ... · 5.2 k voluntary/s · 3 involuntary/s", a line per worker
+// with two /proc readings, then what the reader found in the pipe.
+std::string time_lines(const RunSummary& s) {
+  std::string text;
+  for (const auto& [name, worker] : {std::pair{"writer", &s.writer}, std::pair{"reader", &s.reader}}) {
+    if (!worker->time) continue;
+    const std::string switches = switches_words(*worker->time);
+    text += std::string(text.empty() ? "  time         " : "               ") + name + "  " +
+            time_shares_words(*worker->time) + (switches.empty() ? "" : " · " + switches) + "\n";
+  }
+  if (const std::optional<std::string> words = bottleneck_words(s.pipe_fill)) text += "  pipe         " + *words + "\n";
+  return text;
 }
 
 std::string describe(const RunOutcome& o) {
@@ -71,6 +86,7 @@ class TextReport final : public Report {
                           static_cast<unsigned long long>(o.dropped_samples));
     text += "  cpu wait     " + percent_or_dash(s.writer.cpu_wait_fraction) + " writer · " +
             percent_or_dash(s.reader.cpu_wait_fraction) + " reader (of the time runnable but waiting for a CPU)\n";
+    text += time_lines(s);
     if (const std::optional<std::string> words = interference_words(s.cpu_waits(), o.config)) {
       text += "  disturbed    " + *words + "\n";
     }
@@ -93,6 +109,7 @@ class TextReport final : public Report {
       text += "\n";
     }
     if (!o.writer_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
+    if (const std::string table = profile_table(s); !table.empty()) text += "\n" + table + "\n";
     text += "  ended        " + std::string(to_string(o.end));
     if (!o.failure.empty()) text += ": " + o.failure;
     text += "\n  rerun        " + run_command_line(o.config) + "\n";

@@ -80,12 +80,23 @@ std::string_view to_string(EndReason reason) {
 RunSummary summarize(const RunOutcome& outcome) {
   RunSummary summary{summarize_throughput(outcome.reader),
                      summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
-                     summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu)};
-  for (const std::size_t i : {std::size_t{0}, std::size_t{1}}) {
+                     summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu), PipeFill{}};
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    const std::size_t i = role_index(role);
+    WorkerSummary& worker = role == WorkerRole::writer ? summary.writer : summary.reader;
+    const std::optional<WorkerProfile>& profile = outcome.profiles[i];
+    if (profile) worker.profile = summarize_profile(*profile);
     if (!outcome.times_first[i] || !outcome.times_last[i]) continue;
-    (i == 0 ? summary.writer : summary.reader).cpu_wait_fraction =
-        cpu_wait_fraction(*outcome.times_first[i], *outcome.times_last[i]);
+    const ProcessTimes& from = *outcome.times_first[i];
+    const ProcessTimes& to = *outcome.times_last[i];
+    worker.cpu_wait_fraction = cpu_wait_fraction(from, to);
+    const std::vector<Sample>& samples = role == WorkerRole::writer ? outcome.writer : outcome.reader;
+    const std::optional<double> spinning =
+        samples.size() >= 2 ? spin_share(samples.front(), samples.back()) : std::nullopt;
+    const CpuTime cpu{to.cpu.user_ns - from.cpu.user_ns, to.cpu.system_ns - from.cpu.system_ns};
+    worker.time = time_shares(from, to, spinning, user_fraction(cpu, profile ? &*profile : nullptr));
   }
+  summary.pipe_fill.add(outcome.reader, outcome.pipe_bytes);
   return summary;
 }
 

@@ -44,6 +44,7 @@ void read_privileges(const SystemFiles& files, MachineFacts& f) {
   if (!caps) return;
   f.privileged = has_cap(*caps, kCapPerfmon) || has_cap(*caps, kCapSysAdmin);
   f.pipe_privileged = has_cap(*caps, kCapSysResource);
+  f.syslog_privileged = has_cap(*caps, kCapSyslog);
 }
 
 void read_kernel_facts(const SystemFiles& files, MachineFacts& f) {

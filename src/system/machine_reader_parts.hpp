@@ -18,7 +18,7 @@ void read_cpu_facts(const SystemFiles& files, MachineFacts& facts);
 // The base page size, THP and khugepaged, hugetlb pools and mounts, DAMON reclaim.
 void read_memory_facts(const SystemFiles& files, MachineFacts& facts);
 
-// perf_event_paranoid, the event sources, CPU PMUs and hybrid PMUs.
+// perf_event_paranoid, kptr_restrict, the sampling limits, the event sources, CPU PMUs and hybrid PMUs.
 void read_perf_facts(const SystemFiles& files, MachineFacts& facts);
 
 // A kernel CPU list file ("0-3,8"); nullopt when unreadable or malformed.

@@ -8,6 +8,13 @@ void read_perf_facts(const SystemFiles& files, MachineFacts& f) {
   if (const std::optional<long> paranoid = files.number("/proc/sys/kernel/perf_event_paranoid")) {
     f.perf_paranoid = static_cast<int>(*paranoid);
   }
+  if (const std::optional<long> kptr = files.number("/proc/sys/kernel/kptr_restrict")) {
+    f.kptr_restrict = static_cast<int>(*kptr);
+  }
+  f.perf_max_sample_rate_hz = files.number("/proc/sys/kernel/perf_event_max_sample_rate");
+  if (const std::optional<long> stack = files.number("/proc/sys/kernel/perf_event_max_stack")) {
+    f.perf_max_stack = static_cast<int>(*stack);
+  }
   const std::vector<std::string> sources = files.list(kEventSourceDevices);
   f.event_sources_listed = !sources.empty();
   for (const std::string& name : sources) {

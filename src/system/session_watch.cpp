@@ -24,6 +24,8 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
       [&out](WorkerRole role, const Sample& s) { out.emplace_back(std::in_place_type<WorkerSample>, role, s); });
   if (session.phase() != Session::Phase::running) return;
   if (now_ns >= next_times_ns_) read_times(session, now_ns, out);
+  if (profiling_ != nullptr && !profiler_) profiler_.emplace(*profiling_, session, now_ns, out);
+  drain_profiles(now_ns, out);
   if (!session.config().huge_pages || session.config().no_touch) return;
   if (next_huge_ns_ == 0) next_huge_ns_ = now_ns + kHugeRecheckNs;  // the workers checked at the start
   if (now_ns < next_huge_ns_) return;
@@ -40,6 +42,10 @@ void SessionWatch::read_times(const Session& session, std::int64_t now_ns, std::
       out.emplace_back(std::in_place_type<WorkerTimes>, role, *times);
     }
   }
+}
+
+void SessionWatch::drain_profiles(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  if (profiler_) profiler_->drain(now_ns, out);
 }
 
 }  // namespace pipetop

@@ -54,7 +54,7 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
   TransferCounts counts;
   PatternCheck verify;
   WorkerReport& report = ctx.slot.report;
-  Sampler sampler(ctx.slot.ring, c.interval_ns, counters);
+  Sampler sampler(ctx.slot.ring, c.interval_ns, counters, ctx.fd);
   sampler.start(counts);
   for (;;) {
     if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);

@@ -48,11 +48,14 @@ bool wait_for_go(const WorkerContext& ctx) noexcept {
 
 void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcept {
   pollfd p{fd, events, 0};
+  std::int64_t spinning_since = 0;  // the clock is read only once a busy poll found nothing
   for (;;) {
     const int n = poll(&p, 1, busy ? 0 : -1);
     ++counts.syscalls;
-    if (n > 0 || (n < 0 && errno != EINTR)) return;  // ready, or let the transfer call report it
+    if (n > 0 || (n < 0 && errno != EINTR)) break;  // ready, or let the transfer call report it
+    if (busy && spinning_since == 0) spinning_since = monotonic_ns();
   }
+  if (spinning_since != 0) counts.spin_ns += static_cast<std::uint64_t>(monotonic_ns() - spinning_since);
 }
 
 CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<int>& cpu) {

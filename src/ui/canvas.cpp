@@ -8,10 +8,10 @@
 namespace pipetop {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kAscii{{
-    {"→", "->"}, {"⇄", "<->"}, {"·", "|"}, {"×", "x"}, {"÷", "/"}, {"—", "-"}, {"–", "-"}, {"…", "~"},
-    {"✓", "+"},  {"✗", "x"},   {"┊", ":"}, {"│", "|"}, {"─", "-"}, {"┤", "+"}, {"┌", "+"}, {"┐", "+"},
-    {"└", "+"},  {"┘", "+"},   {"█", "#"}, {"▀", "#"}, {"▄", "#"}, {"•", "*"},
+constexpr std::array<std::pair<std::string_view, std::string_view>, 23> kAscii{{
+    {"→", "->"}, {"←", "<-"}, {"⇄", "<->"}, {"·", "|"}, {"×", "x"}, {"÷", "/"}, {"—", "-"}, {"–", "-"},
+    {"…", "~"},  {"✓", "+"},  {"✗", "x"},   {"┊", ":"}, {"│", "|"}, {"─", "-"}, {"┤", "+"}, {"┌", "+"},
+    {"┐", "+"},  {"└", "+"},  {"┘", "+"},   {"█", "#"}, {"▀", "#"}, {"▄", "#"}, {"•", "*"},
 }};
 
 }  // namespace
@@ -40,7 +40,9 @@ std::string to_ascii(std::string_view utf8) {
   return out;
 }
 
-int text_width(std::string_view utf8) { return text_cells(utf8); }
+int text_width(std::string_view utf8) {
+  return text_cells(utf8);
+}
 
 std::string_view fit_prefix(std::string_view utf8, int cells) {
   int seen = 0;

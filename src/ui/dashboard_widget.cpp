@@ -4,8 +4,8 @@ namespace pipetop {
 
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model) {
   const int caption = model.tour ? caption_rows(*model.tour, canvas.width()) : 0;
-  const DashboardLayout layout =
-      layout_dashboard(canvas.width(), canvas.height(), {model.state.panels, caption});
+  const DashboardLayout layout = layout_dashboard(
+      canvas.width(), canvas.height(), {model.state.panels, caption, model.state.profile_panel});
   if (layout.too_small) {
     draw_too_small(canvas, layout.notice);
     return {};
@@ -16,6 +16,7 @@ std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& mod
   if (!layout.readout.empty()) draw_readout(canvas, layout.readout, model);
   if (model.tour && !layout.caption.empty()) draw_caption(canvas, layout.caption, *model.tour);
   if (!layout.counters.empty()) draw_counters(canvas, layout.counters, model);
+  if (!layout.profile.empty()) draw_profile(canvas, layout.profile, model);
   draw_status(canvas, layout.status, model);
   if (!layout.footer.empty()) draw_footer(canvas, layout.footer, model);
   draw_key_echo(canvas, layout.chart, model.key_echo);

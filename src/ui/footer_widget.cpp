@@ -7,15 +7,16 @@ int entry_width(const KeyBinding& k) {
   return text_width(k.label) + text_width(k.footer) + 2;
 }
 
+// Help, quit, and the key that brings the "where the time goes" panel back once it is hidden.
 bool always_shown(const KeyBinding& k) {
-  return k.key == '?' || k.key == 'q';
+  return k.key == '?' || k.key == 'q' || k.key == 'w';
 }
 
 }  // namespace
 
 void draw_footer(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   int x = a.x;
-  int reserved = 0;  // help and quit always fit: the others share what is left
+  int reserved = 0;  // the keys always shown fit: the others share what is left
   for (const KeyBinding& k : key_bindings()) reserved += always_shown(k) ? entry_width(k) : 0;
   const int right = a.x + a.w;
   for (const KeyBinding& k : key_bindings()) {

@@ -26,6 +26,10 @@ constexpr std::array<std::string_view, 3> kViews{{
     "tour        space pauses, → ← move between steps, 1-6 jump to one",
     "replay      space pauses, → ← and 1-9 move between its segments, r restarts",
 }};
+// The profile panel's time line, after one line per category from the rule table.
+constexpr std::string_view kTimeSharesHelp =
+    "time        user/kernel: running · cpu wait · sleep: blocked · spin: EAGAIN";
+constexpr int kCategoryNameCells = 12;
 
 constexpr int kKeyLabelCells = 6;  // "space" and a blank
 constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
@@ -83,7 +87,8 @@ void draw_keys(Canvas& canvas, const Rect& a, const DashboardState& state) {
   }
 }
 
-void draw_figures(Canvas& canvas, const Rect& a) {
+// Page 1: every figure, the views, and with the profile panel each of its categories and the time line.
+void draw_figures(Canvas& canvas, const Rect& a, bool profile) {
   const int inner = a.w - 4;
   int y = a.y + 1;
   for (const std::string_view line : kFigures) {
@@ -94,6 +99,14 @@ void draw_figures(Canvas& canvas, const Rect& a) {
     if (y > a.y + a.h - 2) return;
     draw_clipped(canvas, a.x + 2, y++, line, inner);
   }
+  if (!profile) return;
+  ++y;  // the layout gave the box a row for it
+  for (const CategoryRule& rule : category_rules()) {
+    if (y > a.y + a.h - 2) return;
+    canvas.text(a.x + 2, y, rule.short_name, {category_color(rule.category), true, true});
+    draw_clipped(canvas, a.x + 2 + kCategoryNameCells, y++, rule.help, inner - kCategoryNameCells);
+  }
+  if (y <= a.y + a.h - 2) draw_clipped(canvas, a.x + 2, y, kTimeSharesHelp, inner);
 }
 
 }  // namespace
@@ -104,7 +117,7 @@ void draw_help(Canvas& canvas, const Rect& a, const DashboardState& state) {
     draw_keys(canvas, a, state);
   } else {
     draw_overlay_box(canvas, a, " pipetop: figures (2/2) ", " ? or Esc closes ");
-    draw_figures(canvas, a);
+    draw_figures(canvas, a, state.profile_panel);
   }
 }
 

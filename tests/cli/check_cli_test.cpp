@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -238,7 +237,7 @@ TEST(TuneCli, PrintsWinnerRatioAndTheCommandThatReproducesIt) {
 // ---- run --export -------------------------------------------------------------------------------
 
 TEST(RunExport, WritesCommandCsvAndJson) {
-  const TempDir dir;
+  const testing::TempDir dir;
   const std::string prefix = (dir.path() / "r").string();
   const testing::Ran ran = testing::run_binary({"run", "--duration", "0.5s", "--export", prefix}, 60s);
   ASSERT_FALSE(ran.timed_out);
@@ -249,7 +248,7 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   ASSERT_TRUE(fs::is_regular_file(prefix + ".json"));
 
   // Two comment lines, then the pipetop command and the seed's for the same experiment.
-  const std::vector<std::string> cmd = lines_of(slurp(prefix + ".cmd"));
+  const std::vector<std::string> cmd = lines_of(testing::slurp(prefix + ".cmd"));
   ASSERT_EQ(cmd.size(), 4u);
   EXPECT_TRUE(cmd[0].starts_with("# ")) << cmd[0];
   EXPECT_TRUE(cmd[2].starts_with("pipetop run")) << cmd[2];
@@ -258,7 +257,7 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   EXPECT_TRUE(contains(cmd[3], "./write")) << cmd[3];
   EXPECT_TRUE(contains(cmd[3], "--csv")) << cmd[3];
 
-  const std::vector<std::string> csv = lines_of(slurp(prefix + ".csv"));
+  const std::vector<std::string> csv = lines_of(testing::slurp(prefix + ".csv"));
   ASSERT_EQ(csv.size(), 2u);
   EXPECT_EQ(csv[0],
             "gigabytes_per_second,bytes_to_pipe,buf_size,pipe_size,busy_loop,poll,huge_page,check_huge_page,"
@@ -271,8 +270,8 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   EXPECT_GT(std::stoull(fields[1]), 0u) << csv[1];
   EXPECT_EQ(fields[2], "262144") << csv[1];
 
-  const std::optional<nlohmann::json> json = test_json::parse(slurp(prefix + ".json"));
-  ASSERT_TRUE(json.has_value()) << slurp(prefix + ".json");
+  const std::optional<nlohmann::json> json = test_json::parse(testing::slurp(prefix + ".json"));
+  ASSERT_TRUE(json.has_value()) << testing::slurp(prefix + ".json");
   ASSERT_TRUE(json->at("machine").is_array());
   EXPECT_FALSE(json->at("machine").empty());
   ASSERT_TRUE(json->at("results").is_array());

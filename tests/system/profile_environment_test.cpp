@@ -1,5 +1,5 @@
-// What profiles rely on, read from fixture machines: the facts, the verdict on kernel frames, and
-// the kernel symbols loaded only when they may be used.
+// What profiles rely on, read from fixture machines by the machine reader: the facts, the verdict on
+// kernel frames, and the kernel symbols loaded only when they may be used.
 
 #include "pipetop/system/profile_environment.hpp"
 
@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 
+#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "profile_machine_fixture.hpp"
 
 namespace pipetop {
@@ -20,6 +22,15 @@ using testing::profile_machine;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// The facts as the one machine reader reads them from `files`.
+ProfileFacts read_profile_facts(const SystemFiles& files) {
+  return profile_facts(read_machine_facts(files));
+}
+
+ProfileEnvironment read_profile_environment(const SystemFiles& files) {
+  return pipetop::read_profile_environment(read_machine_facts(files), files);
 }
 
 TEST(ProfileEnvironment, RootOnThisVm) {

@@ -12,6 +12,7 @@
 
 #include "fake_perf_api.hpp"
 #include "fake_perf_ring.hpp"
+#include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/perf_sample_record.hpp"
 #include "pipetop/system/profiler.hpp"
 #include "profile_machine_fixture.hpp"
@@ -34,7 +35,8 @@ bool contains(const std::string& text, const std::string& part) {
 
 // Root on this VM (the root-vm fixture): kernel frames allowed, no PMU.
 ProfileEnvironment root_vm() {
-  return read_profile_environment(testing::profile_machine("root-vm"));
+  const SystemFiles files = testing::profile_machine("root-vm");
+  return read_profile_environment(read_machine_facts(files), files);
 }
 
 // An unprivileged user at `paranoid`, told kernel frames are allowed or not.

@@ -10,7 +10,6 @@
 
 #include "pipetop/core/profile_tally.hpp"
 #include "pipetop/system/clock.hpp"
-
 #include "pipetop/system/profiler.hpp"
 #include "pipetop/system/session.hpp"
 #include "session_runner.hpp"
@@ -49,7 +48,7 @@ LiveProfile profile_writer(RunConfig config) {
     return result;
   }
   Profiler profiler = Profiler::open(kernel_perf_api(), (*session)->pid(WorkerRole::writer), ProfilerOptions{},
-                                     read_profile_environment(SystemFiles("/")));
+                                     read_profile_environment(testing::live_machine(), SystemFiles("/")));
   if (profiler.mode() != ProfileMode::kernel_and_user) {
     result.skip = std::string(to_string(profiler.mode())) + ": " + profiler.reason();
   }

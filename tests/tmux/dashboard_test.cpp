@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cpu_hog.hpp"
+#include "pipetop/core/layout.hpp"
 #include "tmux/tmux_gtest.hpp"
 #include "tmux/tmux_session.hpp"
 
@@ -106,15 +107,13 @@ int cell_of(const std::string& line, std::size_t at) {
 }
 
 // The chart's rows, without the readout beside them: the unit and labels row, the plot and the time
-// axis. The sizes follow the layout (src/core/layout.cpp): two header rows, up to ten counter rows,
-// status and footer, a readout 22 wide below 100 columns and 28 from there.
+// axis, where the layout puts them with the profile panel shown (as it starts).
 std::vector<std::string> chart_rows(const std::string& screen, int width, int height) {
-  const int body = height - 4;
-  const int chart_h = body - std::clamp(body - 6, 3, 10);
-  const int chart_w = width - (width >= 100 ? 28 : 22);
+  const Rect chart = layout_dashboard(width, height, {.profile = true}).chart;
   std::vector<std::string> rows;
-  for (int r = 2; r < 2 + chart_h; ++r)
-    rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart_w));
+  for (int r = chart.y; r < chart.y + chart.h; ++r) {
+    rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart.w));
+  }
   return rows;
 }
 
@@ -442,6 +441,34 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   EXPECT_EQ(s->format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}"), "000") << "mouse reporting";
   EXPECT_EQ(s->format("#{keypad_cursor_flag}"), "0") << "keypad mode";
   EXPECT_TRUE(shown(s->wait_for_text("TTY: icanon echo"))) << "the line discipline is still raw";
+}
+
+// The "where the time goes" panel: shown from the start with the workers' profiles (or, where the
+// kernel refuses them, why), hidden and shown again with w; --no-profile keeps the time shares.
+TEST(DashboardProfile, ThePanelShowsWhereTheTimeGoesAndWHidesIt) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({120, 40});
+  const Waited panel = s->wait_for("the panel with a profile or why not", [](const std::string& screen) {
+    return screen.find("where the time goes") != std::string::npos &&
+           (screen.find(" smp") != std::string::npos || screen.find("too few samples") != std::string::npos ||
+            screen.find("no profile: ") != std::string::npos);
+  });
+  ASSERT_TRUE(shown(panel));
+  ASSERT_TRUE(shown(s->wait_for_text(" writer user ")));
+  ASSERT_TRUE(s->send_key("w"));
+  ASSERT_TRUE(shown(s->wait_for("the panel hidden", [](const std::string& screen) {
+    return screen.find("where the time goes") == std::string::npos;
+  })));
+  ASSERT_TRUE(s->send_key("w"));
+  ASSERT_TRUE(shown(s->wait_for_text("where the time goes")));
+  EXPECT_EQ(s->wait_for_workers(2).size(), 2U);
+}
+
+TEST(DashboardProfile, NoProfileStillShowsTheTimeShares) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({120, 40}, {"--no-profile"});
+  ASSERT_TRUE(shown(s->wait_for_text("profiling off (--no-profile)")));
+  ASSERT_TRUE(shown(s->wait_for_text(" writer user ")));
 }
 
 TEST(DashboardKilled, WorkersDieWithIt) {

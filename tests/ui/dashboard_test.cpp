@@ -89,10 +89,10 @@ TEST(Dashboard, EveryWidgetStaysInsideItsRegion) {
   using Draw = std::function<void(Canvas&, const Rect&)>;
   for (const int w : widths()) {
     for (const int h : heights()) {
-      const DashboardLayout l = layout_dashboard(w, h);
+      const DashboardLayout l = layout_dashboard(w, h, {.profile = true});
       if (l.too_small) continue;
       SCOPED_TRACE(size_text(w, h));
-      const std::pair<const char*, std::pair<Rect, Draw>> widgets[] = {
+      std::vector<std::pair<const char*, std::pair<Rect, Draw>>> widgets = {
           {"header", {l.header, [&](Canvas& c, const Rect& r) { (void)draw_header(c, r, model); }}},
           {"chart", {l.chart, [&](Canvas& c, const Rect& r) { draw_chart(c, r, model); }}},
           {"readout", {l.readout, [&](Canvas& c, const Rect& r) { draw_readout(c, r, model); }}},
@@ -101,6 +101,9 @@ TEST(Dashboard, EveryWidgetStaysInsideItsRegion) {
           {"footer", {l.footer, [&](Canvas& c, const Rect& r) { draw_footer(c, r, model); }}},
           {"help", {l.help, [&](Canvas& c, const Rect& r) { draw_help(c, r, model.state); }}},
       };
+      if (!l.profile.empty()) {
+        widgets.push_back({"profile", {l.profile, [&](Canvas& c, const Rect& r) { draw_profile(c, r, model); }}});
+      }
       for (const auto& [name, what] : widgets) {
         const auto& [rect, draw] = what;
         TextCanvas c(w, h);
@@ -175,7 +178,7 @@ TEST(Dashboard, HelpOverlayDrawsOverTheRestAtEverySize) {
   const DashboardModel model = scene.model();
   for (const int w : widths()) {
     for (const int h : heights()) {
-      const DashboardLayout l = layout_dashboard(w, h);
+      const DashboardLayout l = layout_dashboard(w, h, {.profile = model.state.profile_panel});
       if (l.too_small) continue;
       SCOPED_TRACE(size_text(w, h));
       TextCanvas c(w, h);
@@ -248,7 +251,7 @@ TEST(Dashboard, RegionsDoNotOverwriteEachOther) {
   const Scene& scene = shared_standard_scene();
   TextCanvas c(100, 30);
   draw_dashboard(c, scene.model());
-  const DashboardLayout l = layout_dashboard(100, 30);
+  const DashboardLayout l = layout_dashboard(100, 30, {.profile = scene.state.profile_panel});
   for (int y = l.footer.y; y < l.footer.y + l.footer.h; ++y) {
     EXPECT_FALSE(has(c.line(y), "drops")) << c.line(y);
   }

@@ -32,14 +32,16 @@ TEST(Footer, EveryLabelledKeyWhenWideInTableOrder) {
   EXPECT_TRUE(has(c.line(0), "? help q quit"));
 }
 
-TEST(Footer, HelpAndQuitAtEveryWidth) {
+TEST(Footer, HelpQuitAndTheProfilePanelsKeyAtEveryWidth) {
   Scene s;
-  for (int w = 14; w <= 300; ++w) {
+  // From the three entries' own width (the dashboard's footer is never narrower than kMinWidth).
+  for (int w = 20; w <= 300; ++w) {
     TextCanvas c(w, 1);
     draw_footer(c, Rect{0, 0, w, 1}, s.model());
     const std::string line = c.line(0);
     ASSERT_TRUE(has(line, "? help ")) << w << ": " << line;
     ASSERT_TRUE(has(line, "q quit")) << w << ": " << line;
+    ASSERT_TRUE(has(line, "w why ")) << w << ": " << line;  // brings the hidden panel back
     // Entries are whole: each label shown is followed by its own words.
     for (const KeyBinding& k : key_bindings()) {
       if (k.label.empty() || k.label.size() < 2) continue;  // one-letter labels also occur inside words

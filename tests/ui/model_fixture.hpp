@@ -13,6 +13,7 @@
 #include "pipetop/ui/dashboard_model.hpp"
 #include "pipetop/ui/text_canvas.hpp"
 #include "synthetic_session.hpp"
+#include "unit/profile_fixture.hpp"
 
 namespace pipetop::uitest {
 
@@ -64,6 +65,48 @@ inline Scene standard_scene() {
   run.run(12 * kSec, 40.0);
   run.run(kTick, 0.0);
   run.run(13 * kSec, 40.0);
+  s.state.config = c;
+  s.state.pipe_bytes = s.history.pipe_bytes();
+  s.now_ns = run.now();
+  return s;
+}
+
+// Both workers of the current segment profiled at `t_ns` as the captured profiles `fixture`.writer
+// and `fixture`.reader (tests/fixtures/profiles): cpu-clock at 1 kHz with kernel frames.
+inline void profile_segment(History& history, std::int64_t t_ns, const std::string& fixture) {
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    history.apply(ProfileStarted{t_ns, role, {"cpu-clock", ProfileMode::kernel_and_user, "", 1000}});
+    ProfileBatch batch{t_ns, role, {}, 0};
+    const std::string side = role == WorkerRole::writer ? ".writer" : ".reader";
+    for (const testing::FoldedStack& stack : testing::parse_folded(testing::profile_fixture_text(fixture + side))) {
+      for (std::uint64_t i = 0; i < stack.count; ++i) batch.samples.push_back(stack.sample);
+    }
+    history.apply(batch);
+  }
+}
+
+// The standard scene's last segment profiled: both workers sampled as the captured blocking
+// vmsplice/splice profiles (tests/fixtures/profiles), the reader finding the pipe full at 23 of every
+// 25 looks ("reader-bound: the pipe is full 92% of the time").
+inline Scene profiled_scene() {
+  Scene s = standard_scene();
+  s.history = History{};
+  SyntheticRun run(s.history);
+  RunConfig c = s.state.config;
+  c.writer = WriterKind::write;
+  c.reader = ReaderKind::read;
+  run.begin(kStart, c);
+  run.run(25 * kSec, 2.0);
+  c.writer = WriterKind::vmsplice;
+  c.reader = ReaderKind::splice;
+  run.begin(run.now() + 5 * kMs, c);
+  profile_segment(s.history, run.now(), "blocking-vmsplice-splice");
+  for (int i = 0; i < 10; ++i) {
+    run.set_pipe_fill(128 * 1024);
+    run.run(2300 * kMs, 8.0);
+    run.set_pipe_fill(0);
+    run.run(200 * kMs, 8.0);
+  }
   s.state.config = c;
   s.state.pipe_bytes = s.history.pipe_bytes();
   s.now_ns = run.now();

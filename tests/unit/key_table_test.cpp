@@ -62,7 +62,7 @@ TEST(KeyTable, LabelledBindingsHaveFooterAndHelpTextThatFits) {
     EXPECT_FALSE(k.help.empty()) << k.label;
     EXPECT_LE(cells(k.label), 5) << k.label;
   }
-  EXPECT_EQ(labelled, 27);
+  EXPECT_EQ(labelled, 28);  // w (where the time goes) is the 28th
   // The unlabelled ones are the second halves of "+/-", "]/[" and "→/←", and the number keys after 1.
   EXPECT_TRUE(find_key(kKeyLeft)->label.empty());
   EXPECT_TRUE(find_key('2')->label.empty());
@@ -260,6 +260,13 @@ TEST(KeyTable, ViewKeysRedrawWithoutTouchingTheConfiguration) {
   EXPECT_EQ(s.help_page, 1);  // the figures
   EXPECT_EQ(press(s, '?'), KeyEffect::redraw);
   EXPECT_FALSE(s.help);
+  EXPECT_TRUE(s.profile_panel);  // shown by default: the "why" is the point
+  EXPECT_EQ(press(s, 'w'), KeyEffect::redraw);
+  EXPECT_FALSE(s.profile_panel);
+  EXPECT_TRUE(key_is_on(*find_key('w'), DashboardState{}));
+  EXPECT_FALSE(key_is_on(*find_key('w'), s));
+  press(s, 'w');
+  EXPECT_TRUE(s.profile_panel);
   EXPECT_EQ(s.config, before);
 }
 
@@ -317,7 +324,7 @@ TEST(KeyTable, EffectsByKind) {
     DashboardState s;
     EXPECT_EQ(press(s, key), KeyEffect::restart) << static_cast<char>(key);
   }
-  for (const int key : {'l', ' ', '?'}) {
+  for (const int key : {'l', ' ', '?', 'w'}) {
     DashboardState s;
     EXPECT_EQ(press(s, key), KeyEffect::redraw) << static_cast<char>(key);
   }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace pipetop {
@@ -41,6 +42,7 @@ std::string check_size(int width, int height, LayoutOptions options = {}) {
     if (!inside(l.notice, width, height)) return at + "notice outside " + describe(l.notice);
     return "";
   }
+  if (!options.profile && !l.profile.empty()) return at + "a profile panel nobody asked for";
   // What each panel set shows, and nothing else.
   const bool all = options.panels == PanelSet::all;
   const bool chart_only = options.panels == PanelSet::chart_only;
@@ -84,12 +86,33 @@ TEST(Layout, InvariantsHoldForEverySizeFrom20x6To300x100) {
   EXPECT_EQ(checked, 281 * 95);
 }
 
-TEST(Layout, InvariantsHoldForEveryPanelSetAndCaptionAtEverySize) {
+TEST(Layout, InvariantsHoldForEveryPanelSetCaptionAndProfileAtEverySize) {
   for (const PanelSet panels : kPanelSets) {
     for (const int caption : {0, 1, 3, 40}) {
-      for (int w = 20; w <= 300; w += 3) {
-        for (int h = 6; h <= 100; ++h) ASSERT_EQ(check_size(w, h, {panels, caption}), "");
+      for (const bool profile : {false, true}) {
+        for (int w = 20; w <= 300; w += 3) {
+          for (int h = 6; h <= 100; ++h) ASSERT_EQ(check_size(w, h, {panels, caption, profile}), "");
+        }
       }
+    }
+  }
+}
+
+TEST(Layout, InvariantsHoldWithTheProfilePanelForEverySize) {
+  for (int w = 20; w <= 300; ++w) {
+    for (int h = 6; h <= 100; ++h) {
+      ASSERT_EQ(check_size(w, h, {.profile = true}), "");
+      const DashboardLayout l = layout_dashboard(w, h, {.profile = true});
+      if (l.too_small) continue;
+      // Shown once there is room for the chart, the counters and its own minimum; never below it.
+      ASSERT_EQ(!l.profile.empty(), h >= 19) << w << "x" << h;
+      if (l.profile.empty()) continue;
+      ASSERT_GE(l.profile.h, kMinProfileRows) << w << "x" << h;
+      ASSERT_LE(l.profile.h, kMaxProfileRows) << w << "x" << h;
+      ASSERT_GE(l.chart.h, 8) << w << "x" << h;
+      ASSERT_GE(l.counters.h, 3) << w << "x" << h;
+      ASSERT_EQ(l.profile.y, l.counters.y + l.counters.h) << w << "x" << h;
+      ASSERT_EQ(l.profile.w, w);
     }
   }
 }
@@ -137,10 +160,36 @@ TEST(Layout, PanelSetsCycle) {
   EXPECT_EQ(next_panels(PanelSet::chart_only), PanelSet::all);
 }
 
+TEST(Layout, TheProfilePanelTakesRowsFromTheChartAfterTheCounters) {
+  // 80x24: the chart at its minimum, the counters one row short, the panel at its minimum.
+  const DashboardLayout classic = layout_dashboard(80, 24, {.profile = true});
+  EXPECT_EQ(classic.chart.h, 8);
+  EXPECT_EQ(classic.counters.h, 8);
+  EXPECT_EQ(classic.profile.h, 4);
+  EXPECT_EQ(classic.status.y, 22);
+  // Taller: the counters fill up, then the panel, then the chart grows again.
+  const DashboardLayout tall = layout_dashboard(120, 40, {.profile = true});
+  EXPECT_EQ(tall.counters.h, layout_dashboard(120, 40).counters.h);
+  EXPECT_EQ(tall.profile.h, kMaxProfileRows);
+  EXPECT_EQ(layout_dashboard(120, 100, {.profile = true}).chart.h - tall.chart.h, 60);
+  // The help box grows for the panel's categories where the screen allows.
+  EXPECT_GT(tall.help.h, layout_dashboard(120, 40).help.h);
+  EXPECT_LE(tall.help.h, 39);
+}
+
 TEST(Layout, CoverageIsCellExact) {
   // The area argument above could hide a gap plus an overlap; count every cell at a few sizes.
-  for (const auto& [w, h] : {std::pair{60, 16}, {61, 17}, {80, 24}, {99, 30}, {100, 30}, {300, 100}, {123, 45}}) {
-    const DashboardLayout l = layout_dashboard(w, h);
+  for (const auto& [w, h, profile] : {std::tuple{60, 16, false},
+                                      {61, 17, false},
+                                      {80, 24, false},
+                                      {99, 30, false},
+                                      {100, 30, false},
+                                      {300, 100, false},
+                                      {123, 45, false},
+                                      {80, 24, true},
+                                      {60, 19, true},
+                                      {123, 45, true}}) {
+    const DashboardLayout l = layout_dashboard(w, h, {.profile = profile});
     std::vector<int> hits(static_cast<std::size_t>(w * h), 0);
     for (const Rect& r : l.regions()) {
       for (int y = r.y; y < r.y + r.h; ++y) {

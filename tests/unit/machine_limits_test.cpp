@@ -58,6 +58,33 @@ TEST(PerfOpenContextFromFacts, ParanoiaPrivilegeAndPmu) {
   EXPECT_TRUE(c.privileged);
 }
 
+TEST(ProfileFactsFromFacts, TheMachineReadersFactsOrTheCautiousDefaults) {
+  MachineFacts f;
+  ProfileFacts p = profile_facts(f);
+  EXPECT_EQ(p.paranoid, 2);
+  EXPECT_EQ(p.kptr_restrict, 1);
+  EXPECT_FALSE(p.perfmon);
+  EXPECT_FALSE(p.syslog);
+  EXPECT_FALSE(p.hardware_pmu);
+  EXPECT_EQ(p.max_sample_rate_hz, 100000);
+  EXPECT_EQ(p.max_stack_frames, 127);
+  f.perf_paranoid = 1;
+  f.kptr_restrict = 0;
+  f.privileged = true;
+  f.syslog_privileged = true;
+  f.hardware_pmu = true;
+  f.perf_max_sample_rate_hz = 25000;
+  f.perf_max_stack = 32;
+  p = profile_facts(f);
+  EXPECT_EQ(p.paranoid, 1);
+  EXPECT_EQ(p.kptr_restrict, 0);
+  EXPECT_TRUE(p.perfmon);
+  EXPECT_TRUE(p.syslog);
+  EXPECT_TRUE(p.hardware_pmu);
+  EXPECT_EQ(p.max_sample_rate_hz, 25000);
+  EXPECT_EQ(p.max_stack_frames, 32);
+}
+
 TEST(AllowedPlaces, TheAllowedCpusWithTheirPlaces) {
   EXPECT_EQ(allowed_places(two_cpus_in_a_cpuset_of_one()), (std::vector<CpuPlace>{{1, 0, 1, 0}}));
 }

@@ -13,6 +13,7 @@
 
 #include "pipetop/core/profile_sample.hpp"
 #include "pipetop/core/profile_tally.hpp"
+#include "pipetop/core/worker_profile.hpp"
 
 namespace pipetop::testing {
 
@@ -76,6 +77,11 @@ inline ProfileTally tally_fixture(const std::string& name) {
     for (std::uint64_t i = 0; i < stack.count; ++i) tally.add(stack.sample);
   }
   return tally;
+}
+
+// A captured profile as a worker's profile of a segment: cpu-clock at 1 kHz with kernel frames.
+inline WorkerProfile worker_profile_fixture(const std::string& name) {
+  return {{"cpu-clock", ProfileMode::kernel_and_user, "", 1000}, tally_fixture(name)};
 }
 
 inline double share_of(const ProfileTally& tally, ProfileCategory category) {

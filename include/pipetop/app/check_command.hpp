@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -23,6 +24,7 @@ struct CheckCommand {
   std::string export_prefix;
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // no progress on stderr
+  ProfileRequest profile{true};             // each rung's profile, which the verdicts cite (--no-profile: off)
 };
 
 // Writes the report (text, or one JSON document) on `out` and progress on stderr.

@@ -10,6 +10,7 @@
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/tour_command.hpp"
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/new_file.hpp"
@@ -23,6 +24,7 @@ struct RunCommand {
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // the summary only: no line per second, no sample rows
   std::string record_path;                  // --record: every event to this file, for `pipetop replay`
+  ProfileRequest profile;                   // --profile: where each worker's time goes
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pipetop/app/dashboard_loop.hpp"
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -14,6 +15,7 @@ struct DashboardCommand {
   RunConfig config;
   ViewOptions view;
   std::string record_path;  // --record: every event to this file, for `pipetop replay`
+  ProfileRequest profile{true};  // the profile panel's profiles (--no-profile: off)
 };
 
 // Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way

@@ -2,8 +2,9 @@
 // Writing results to files anyone can rerun: PREFIX.cmd (a `pipetop run` line per result),
 // PREFIX.csv (the seed benchmark's schema, a header and a row per result) and PREFIX.json (a
 // snapshot with this machine's facts and each result's counters), and with them a picture,
-// PREFIX.svg (the run's chart, or check's ladder). Files are created without following links and
-// never over existing ones unless asked (new_file.hpp).
+// PREFIX.svg (the run's chart, or check's ladder), and for profiled results PREFIX.writer.folded and
+// PREFIX.reader.folded (export_folded). Files are created without following links and never over
+// existing ones unless asked (new_file.hpp).
 
 #include <string>
 #include <vector>
@@ -21,9 +22,10 @@ namespace pipetop {
 // usage error (2) when a file exists (its hint: --force), environment error (3) for the directory.
 [[nodiscard]] Result<void> check_export_prefix(const std::string& prefix, Overwrite overwrite);
 
-// Returns "PREFIX.{cmd,csv,json}" (and ",svg" when `svg` is not empty: it is written as PREFIX.svg);
-// the JSON's machine facts are read from `files` and probed. On failure returns a runtime error
-// naming the file and errno.
+// Returns "PREFIX.{cmd,csv,json}" (and ",svg" when `svg` is not empty: it is written as PREFIX.svg;
+// and the folded files written, which like the others are never written over an existing file unless
+// asked); the JSON's machine facts are read from `files` and probed. On failure returns a runtime
+// error naming the file and errno.
 [[nodiscard]] Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
                                                  const SystemFiles& files, Overwrite overwrite,
                                                  const std::string& svg = {});

@@ -18,8 +18,9 @@ namespace pipetop {
 
 class LivePair final : public PairControl {
  public:
-  // Starts `plan`'s configuration in the background. `files` (for /proc) must outlive the pair.
-  LivePair(WorkerPlan plan, const SystemFiles& files);
+  // Starts `plan`'s configuration in the background. `files` (for /proc) must outlive the pair, and
+  // so must `profiling`, which profiles every session when not null.
+  LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling = nullptr);
   ~LivePair() override;
 
   [[nodiscard]] Result<void> change(const RunConfig& next) override;
@@ -44,10 +45,12 @@ class LivePair final : public PairControl {
   void retire_current(std::int64_t now_ns);
 
   WorkerPlan plan_;  // plan_.config: the configuration of the current session, or the last one
-  SessionWatch watch_;
+  const SystemFiles& files_;
+  const ProfilingPlan* profiling_;
   std::unique_ptr<Session> current_;
-  bool announced_ = false;     // its SegmentStart went out
-  bool told_problem_ = false;  // its PairProblem went out
+  std::optional<SessionWatch> watch_;  // the current session's
+  bool announced_ = false;             // its SegmentStart went out
+  bool told_problem_ = false;          // its PairProblem went out
   std::vector<Retiring> retiring_;
   std::optional<RunConfig> pending_;    // to start once the retiring pairs are gone
   std::optional<RunConfig> last_good_;  // the last configuration that ran: labels, and the way back

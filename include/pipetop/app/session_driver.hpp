@@ -2,7 +2,8 @@
 // Driving one Session from its launch to its end, the same way for `pipetop run`, the ladder's rungs
 // and the tuner's trials: through the workers' set-up, then until the duration (or the byte count, a
 // worker failure, a signal), every sample handed on as it arrives and the workers watched from /proc;
-// then everything gathered into a RunOutcome. Signals are read throughout, set-up included.
+// then everything gathered into a RunOutcome (with each worker's profile when it was profiled). Signals are read
+// throughout, set-up included.
 
 #include <functional>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/session_event.hpp"
+#include "pipetop/system/pair_profiler.hpp"
 #include "pipetop/system/session.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -31,10 +33,12 @@ struct DriveHooks {
 // The SegmentStart of a session that runs: its configuration, counters, pipe and huge pages, `label`.
 [[nodiscard]] SegmentStart segment_start_of(const Session& session, std::string label);
 
-// Launches `plan` and drives it. `signals` may be null (no interruption); hooks may be empty. A run
-// interrupted during set-up comes back with its signal and no samples. On failure to launch, or a
-// worker that fails during set-up, returns that error and leaves no worker behind.
+// Launches `plan` and drives it. `signals` may be null (no interruption); hooks may be empty;
+// `profiling`, when not null, profiles both workers from the go to the end (RunOutcome::profiles). A
+// run interrupted during set-up comes back with its signal and no samples. On failure to launch, or
+// a worker that fails during set-up, returns that error and leaves no worker behind.
 [[nodiscard]] Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals,
-                                              const SystemFiles& files, const DriveHooks& hooks);
+                                              const SystemFiles& files, const DriveHooks& hooks,
+                                              const ProfilingPlan* profiling = nullptr);
 
 }  // namespace pipetop

@@ -3,14 +3,17 @@
 
 #include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/trial.hpp"
+#include "pipetop/system/pair_profiler.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
 class SessionTrialRunner final : public TrialRunner {
  public:
-  // Plans every trial for `machine` and watches it through `files`; both must outlive the runner.
-  SessionTrialRunner(const SystemFiles& files, const MachineFacts& machine) : files_(files), machine_(machine) {}
+  // Plans every trial for `machine` and watches it through `files`, profiling its workers when
+  // `profiling` is not null; all must outlive the runner.
+  SessionTrialRunner(const SystemFiles& files, const MachineFacts& machine, const ProfilingPlan* profiling = nullptr)
+      : files_(files), machine_(machine), profiling_(profiling) {}
 
   // `config` is checked and completed like any command's (plan_workers): a refused one comes back as
   // a Trial with its error.
@@ -20,6 +23,7 @@ class SessionTrialRunner final : public TrialRunner {
  private:
   const SystemFiles& files_;
   const MachineFacts& machine_;
+  const ProfilingPlan* profiling_;
 };
 
 }  // namespace pipetop

@@ -1,6 +1,7 @@
 #pragma once
 // Results anyone can rerun: the `pipetop run` command line (command_line.hpp), the seed benchmark's
-// command and CSV row (seed_benchmark.hpp), and a JSON snapshot with the machine facts and the counters.
+// command and CSV row (seed_benchmark.hpp), a JSON snapshot with the machine facts and the counters,
+// and each profiled worker's stacks in the folded format flame-graph tools read.
 
 #include <optional>
 #include <string>
@@ -23,6 +24,17 @@ namespace pipetop {
 
 // The machine facts as a JSON array of {name, value, meaning}, in reading order.
 void write_machine_json(JsonWriter& json, const MachineFacts& facts);
+
+// A file an export writes beside PREFIX: its name after PREFIX, and its text.
+struct ExportFile {
+  std::string suffix;  // ".writer.folded"
+  std::string text;
+};
+
+// For each result whose workers were profiled and took samples, ".writer.folded" and
+// ".reader.folded" (".2.writer.folded" for the second of several results): "frame;frame;frame count"
+// lines, root first, kernel frames marked "_[k]". None for a profile without samples.
+[[nodiscard]] std::vector<ExportFile> export_folded(const std::vector<Trial>& trials);
 
 // {"machine": {...}, "results": [<each run's summary object, counters included>]}.
 [[nodiscard]] std::string snapshot_json(const MachineFacts& facts, const std::vector<Trial>& trials);

@@ -1,9 +1,10 @@
 #pragma once
 // What the dashboard remembers, built from session events alone (session_event.hpp): the reader's
 // throughput over recent time for the chart, split into segments at every configuration change (each
-// with its label and, once it ended, its statistics), the current segment's headline figures, each
-// worker's derived counter figures and its time on and off the CPU over recent time, the huge-page
-// state and any problem of the running pair. Rates never cross a restart: the first sample of a new
+// with its label and, once it ended, its statistics and profiles), the current segment's headline
+// figures, each worker's derived counter figures and its time on and off the CPU over recent time,
+// the current segment's profile, time shares and pipe fill, the huge-page state and any problem of the
+// running pair. Rates never cross a restart: the first sample of a new
 // session starts a new baseline. Per-sample work and memory do not grow with the history's length.
 
 #include <array>
@@ -15,6 +16,7 @@
 
 #include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/derived_figures.hpp"
+#include "pipetop/core/pipe_fill.hpp"
 #include "pipetop/core/process_times.hpp"
 #include "pipetop/core/rate_point.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -22,6 +24,8 @@
 #include "pipetop/core/sample.hpp"
 #include "pipetop/core/segment_throughput.hpp"
 #include "pipetop/core/session_event.hpp"
+#include "pipetop/core/time_shares.hpp"
+#include "pipetop/core/worker_profile.hpp"
 
 namespace pipetop {
 
@@ -42,6 +46,8 @@ struct Segment {
   std::string label;  // what changed ("+vmsplice", "buf 1M"); the first segment's is its description
   RunConfig config;
   SegmentStats stats;  // final once the next segment started; the current one's: current_segment_stats()
+  // Each worker's profile (writer, reader), once the segment ended; the current one's: profile().
+  std::array<std::optional<ProfileSummary>, 2> profiles;
 };
 
 // One worker's derived figures over about a second, for the counters panel and its sparklines.
@@ -80,6 +86,8 @@ class History {
   void add_times(WorkerRole role, const ProcessTimes& times);
   void set_huge_pages(const HugePageResult& result) { huge_ = result; }
   void set_problem(std::string text) { problem_ = std::move(text); }
+  void start_profile(const ProfileStarted& started);
+  void add_profile(const ProfileBatch& batch);
 
   // Forget everything before `t_ns`; the current segment restarts there and becomes the first.
   void reset(std::int64_t t_ns);
@@ -99,6 +107,14 @@ class History {
   [[nodiscard]] WorkerTimeUse time_use(WorkerRole role) const;
   [[nodiscard]] WorkerCalls calls(WorkerRole role) const;
 
+  // The current segment's profile of `role`; nullopt when it is not profiled.
+  [[nodiscard]] const std::optional<WorkerProfile>& profile(WorkerRole role) const;
+  // Where `role`'s wall time went over the current segment (the user/kernel split from its profile
+  // when it can); nullopt before two /proc readings.
+  [[nodiscard]] std::optional<TimeShares> time_shares(WorkerRole role) const;
+  // What the reader found in the pipe over the current segment.
+  [[nodiscard]] const PipeFill& pipe_fill() const { return fill_; }
+
   [[nodiscard]] std::uint64_t pipe_bytes() const { return pipe_bytes_; }
   [[nodiscard]] const HugePageResult& huge_pages() const { return huge_; }
   [[nodiscard]] const std::string& problem() const { return problem_; }
@@ -111,6 +127,8 @@ class History {
     std::int64_t next_figure_ns = 0;
     std::deque<ProcessTimes> times;           // about the last two seconds
     std::optional<ProcessTimes> first_times;  // the segment's first reading
+    std::optional<Sample> first_sample;       // the segment's first sample
+    std::optional<WorkerProfile> profile;     // the segment's
   };
   WorkerTrack& track(WorkerRole role) { return role == WorkerRole::writer ? writer_ : reader_; }
   [[nodiscard]] const WorkerTrack& track(WorkerRole role) const {
@@ -126,6 +144,7 @@ class History {
   std::deque<RatePoint> rates_;
   std::vector<Segment> segments_;
   SegmentThroughput current_;  // the current segment's reader samples
+  PipeFill fill_;              // the current segment's looks at the pipe
   WorkerTrack writer_;
   WorkerTrack reader_;
   std::optional<std::int64_t> latest_ns_;

@@ -40,6 +40,8 @@ struct DashboardState {
   std::optional<double> y_max;  // the chart's axis pinned (--y-max), GiB/s
   DashboardMode mode = DashboardMode::live;
   int ladder_step = 0;  // the step the last number key asked for, from 0
+  bool profile_panel = true;  // the "where the time goes" panel, where there is room
+  bool profiling = true;      // the workers are profiled (--no-profile: only their time shares show)
 };
 
 inline constexpr int kKeyEscape = 27;  // closes the help overlay and the leaderboard

@@ -44,9 +44,13 @@ struct MachineFacts {
   // pipes and counters
   std::optional<long> pipe_max_bytes;
   std::optional<int> perf_paranoid;
-  bool privileged = false;            // perf: CAP_PERFMON or CAP_SYS_ADMIN
-  bool pipe_privileged = false;       // CAP_SYS_RESOURCE: pipes above pipe-max-size
-  bool event_sources_listed = false;  // /sys/bus/event_source/devices could be read
+  std::optional<int> kptr_restrict;             // whether /proc/kallsyms shows kernel addresses
+  std::optional<long> perf_max_sample_rate_hz;  // perf_event_max_sample_rate
+  std::optional<int> perf_max_stack;            // perf_event_max_stack: call-chain frames
+  bool privileged = false;                      // perf: CAP_PERFMON or CAP_SYS_ADMIN
+  bool syslog_privileged = false;               // CAP_SYSLOG: kernel addresses under kptr_restrict 1
+  bool pipe_privileged = false;                 // CAP_SYS_RESOURCE: pipes above pipe-max-size
+  bool event_sources_listed = false;            // /sys/bus/event_source/devices could be read
   bool hardware_pmu = false;
   std::vector<std::string> pmus;       // CPU PMUs under /sys/bus/event_source/devices
   std::vector<HybridPmu> hybrid_pmus;  // on hybrid CPUs: which PMU counts for which CPUs

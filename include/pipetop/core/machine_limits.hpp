@@ -1,6 +1,6 @@
 #pragma once
 // What the machine facts allow and decide for a run: validate()'s limits, the context counters are
-// opened and explained with, and the CPUs the workers run on by default.
+// opened and explained with, what profiles may sample, and the CPUs the workers run on by default.
 
 #include <optional>
 #include <vector>
@@ -8,6 +8,7 @@
 #include "pipetop/core/default_pinning.hpp"
 #include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/perf_open_error.hpp"
+#include "pipetop/core/profile_access.hpp"
 #include "pipetop/core/validate.hpp"
 
 namespace pipetop {
@@ -18,6 +19,10 @@ namespace pipetop {
 // Unknown paranoia counts as 2; a PMU list that could not be read counts as a PMU present (so an
 // open error is explained by its errno, not by a missing PMU).
 [[nodiscard]] PerfOpenContext perf_open_context(const MachineFacts& facts);
+
+// What decides whether profiles get kernel frames, and the kernel's sampling limits. An unknown fact
+// keeps ProfileFacts' cautious default (paranoid 2, kptr_restrict 1, no capability).
+[[nodiscard]] ProfileFacts profile_facts(const MachineFacts& facts);
 
 // The CPUs this process may use, with their places.
 [[nodiscard]] std::vector<CpuPlace> allowed_places(const MachineFacts& facts);

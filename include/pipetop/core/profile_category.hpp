@@ -33,6 +33,7 @@ struct CategoryRule {
   std::string_view short_name;  // "wait/wake", for narrow legends
   std::string_view key;         // "wait_wake", for JSON and CSV
   std::string_view help;        // one line for the help overlay
+  std::string_view doing;       // what a worker does there, for verdicts: "waiting and waking"
   std::string_view patterns;    // kernel function names, space-separated; '*' matches any run of
                                 // characters; matched against the name without compiler suffixes
                                 // (".isra.0", ".constprop.0", ".cold")

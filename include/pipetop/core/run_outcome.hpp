@@ -14,11 +14,16 @@
 #include "pipetop/core/process_times.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/sample.hpp"
+#include "pipetop/core/worker_profile.hpp"
 
 namespace pipetop {
 
 enum class WorkerRole { writer, reader };
 [[nodiscard]] std::string_view to_string(WorkerRole role);
+// 0 for the writer, 1 for the reader: where a worker's entry is in a pair of them.
+[[nodiscard]] constexpr std::size_t role_index(WorkerRole role) {
+  return role == WorkerRole::writer ? 0 : 1;
+}
 
 struct HugePageResult {
   bool requested = false;
@@ -59,6 +64,8 @@ struct RunOutcome {
   std::array<std::optional<ProcessTimes>, 2> times_first;
   std::array<std::optional<ProcessTimes>, 2> times_last;
   bool shared_cpus = false;  // fewer CPUs than the two workers and pipetop itself
+  // Each worker's profile (writer, reader), when the run was profiled (run --profile, check).
+  std::array<std::optional<WorkerProfile>, 2> profiles;
 };
 
 }  // namespace pipetop

@@ -8,8 +8,11 @@
 
 #include "pipetop/core/derived_figures.hpp"
 #include "pipetop/core/interference.hpp"
+#include "pipetop/core/pipe_fill.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/throughput.hpp"
+#include "pipetop/core/time_shares.hpp"
+#include "pipetop/core/worker_profile.hpp"
 
 namespace pipetop {
 
@@ -31,12 +34,15 @@ struct WorkerSummary {
   std::optional<double> cpu_user_percent;  // of one CPU, over the transfer's wall time
   std::optional<double> cpu_system_percent;
   std::optional<double> cpu_wait_fraction;  // of the wall time waiting for a CPU (the parent's /proc readings)
+  std::optional<TimeShares> time;           // where its wall time went (the parent's first and last readings)
+  std::optional<ProfileSummary> profile;    // when the run was profiled
 };
 
 struct RunSummary {
   ThroughputSummary throughput;  // from the reader's samples: bytes that made it through the pipe
   WorkerSummary writer;
   WorkerSummary reader;
+  PipeFill pipe_fill;  // what the reader found in the pipe, sample by sample
   [[nodiscard]] CpuWaits cpu_waits() const { return {writer.cpu_wait_fraction, reader.cpu_wait_fraction}; }
   // Something else competed for the workers' CPUs: the figures are below this machine's best.
   [[nodiscard]] bool disturbed() const { return pipetop::disturbed(cpu_waits()); }

@@ -1,8 +1,8 @@
 #pragma once
 // What the dashboard learns about the pair it watches, in time order: a new configuration starting
-// (a segment), each worker's samples, the parent's readings of each worker from /proc, huge-page
-// checks, and problems. History is built from these alone, so a recording of them draws the same
-// dashboard as the live pair did.
+// (a segment), each worker's samples, the parent's readings of each worker from /proc, each worker's
+// profile (how it is sampled, then its samples batch by batch), huge-page checks, and problems. History is built from
+// these alone, so a recording of them draws the same dashboard as the live pair did.
 
 #include <cstdint>
 #include <string>
@@ -14,6 +14,7 @@
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/sample.hpp"
+#include "pipetop/core/worker_profile.hpp"
 
 namespace pipetop {
 
@@ -38,6 +39,22 @@ struct WorkerTimes {
   ProcessTimes times;
 };
 
+// The parent started profiling a worker of the current segment: how, and what it cannot show.
+struct ProfileStarted {
+  std::int64_t t_ns = 0;
+  WorkerRole role = WorkerRole::writer;
+  ProfileSource source;
+};
+
+// What a worker's profile recorded since the previous batch: its samples, named, and the count the
+// kernel dropped.
+struct ProfileBatch {
+  std::int64_t t_ns = 0;
+  WorkerRole role = WorkerRole::writer;
+  std::vector<ProfileSample> samples;
+  std::uint64_t lost = 0;
+};
+
 struct HugePagesSeen {
   std::int64_t t_ns = 0;
   HugePageResult result;
@@ -57,7 +74,8 @@ struct ChangeRefused {
   std::string text;  // why not
 };
 
-using SessionEvent = std::variant<SegmentStart, WorkerSample, WorkerTimes, HugePagesSeen, PairProblem, ChangeRefused>;
+using SessionEvent = std::variant<SegmentStart, WorkerSample, WorkerTimes, HugePagesSeen, PairProblem, ChangeRefused,
+                                  ProfileStarted, ProfileBatch>;
 
 // When the event happened (CLOCK_MONOTONIC): its sample's or reading's time, or its own.
 [[nodiscard]] std::int64_t event_time_ns(const SessionEvent& event);

@@ -53,7 +53,8 @@ template <class Transfer>
 [[nodiscard]] bool wait_for_go(const WorkerContext& ctx) noexcept;
 
 // Waits until `fd` is ready for `events` with poll(2): blocking, or spinning with a zero timeout when
-// `busy`. Every poll call is counted as a syscall.
+// `busy`. Every poll call is counted as a syscall; busy polls that found nothing add their time to
+// spin_ns (from the end of the first one).
 void wait_ready(int fd, short events, bool busy, TransferCounts& counts) noexcept;
 
 // Publishes `ranges` (the worker's buffers; none for a splice reader) in its report for the parent's

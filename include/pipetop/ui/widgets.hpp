@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pipetop/core/layout.hpp"
+#include "pipetop/core/profile_category.hpp"
 #include "pipetop/ui/canvas.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 
@@ -29,6 +30,12 @@ void draw_readout(Canvas& canvas, const Rect& area, const DashboardModel& model)
 // Writer and reader side by side: derived counter figures (or their state), sparklines when wide.
 void draw_counters(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
+// Where the time goes: a stacked bar of each worker's profile by category, the bottleneck line, and
+// as rows allow each worker's time shares and top stacks; or why there is no profile.
+void draw_profile(Canvas& canvas, const Rect& area, const DashboardModel& model);
+// A category's colour in the panel's bars (and the help's swatches).
+[[nodiscard]] Color category_color(ProfileCategory category);
+
 // The message or problem on the left, ring drops and the dashboard's own CPU on the right.
 void draw_status(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
@@ -36,7 +43,8 @@ void draw_status(Canvas& canvas, const Rect& area, const DashboardModel& model);
 void draw_footer(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
 // The keys (page 0: those that work in the state's mode, the toggles in a compact list) or every figure
-// explained (page 1), over the rest.
+// explained (page 1; with the workers profiled, each category of the profile panel and its time shares
+// too), over the rest.
 void draw_help(Canvas& canvas, const Rect& area, const DashboardState& state);
 
 // Every configuration tried, fastest first (leaderboard.hpp), over the rest.
@@ -60,7 +68,8 @@ void draw_key_echo(Canvas& canvas, const Rect& chart, std::string_view echo);
 // "terminal too small: needs 60×16", centred.
 void draw_too_small(Canvas& canvas, const Rect& area);
 
-// Draws the whole dashboard for the canvas size; returns the header's clickable spans.
+// Draws the whole dashboard for the canvas size (with the profile panel when the state shows it and
+// there is room); returns the header's clickable spans.
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model);
 
 }  // namespace pipetop

@@ -1,0 +1,25 @@
+#include "pipetop/system/pair_profiler.hpp"
+
+#include <utility>
+
+namespace pipetop {
+
+PairProfiler::PairProfiler(const ProfilingPlan& plan, const Session& session, std::int64_t now_ns,
+                           std::vector<SessionEvent>& out) {
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    Profiler profiler = Profiler::open(*plan.api, session.pid(role), plan.options, plan.environment);
+    out.push_back(ProfileStarted{
+        now_ns, role, {std::string(profiler.event()), profiler.mode(), profiler.reason(), profiler.frequency_hz()}});
+    profilers_.emplace_back(role, std::move(profiler));
+  }
+}
+
+void PairProfiler::drain(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  for (auto& [role, profiler] : profilers_) {
+    ProfileDrain drained = profiler.drain();
+    if (drained.samples.empty() && drained.lost == 0) continue;
+    out.push_back(ProfileBatch{now_ns, role, std::move(drained.samples), drained.lost});
+  }
+}
+
+}  // namespace pipetop
