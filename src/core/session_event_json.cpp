@@ -1,8 +1,11 @@
 #include "pipetop/core/session_event_json.hpp"
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <utility>
 
+#include "pipetop/core/profile_access.hpp"
 #include "pipetop/core/run_config_json.hpp"
 
 namespace pipetop {
@@ -132,7 +135,8 @@ struct Codec<WorkerSample> {
     const Sample& s = e.sample;
     write_role(json, e.role);
     json.key("t_ns").value(s.t_ns).key("bytes").value(s.bytes).key("syscalls").value(s.syscalls);
-    json.key("eagain").value(s.eagain).key("counters").begin_array();
+    json.key("eagain").value(s.eagain).key("spin_ns").value(s.spin_ns).key("pipe_fill").value(s.pipe_fill);
+    json.key("counters").begin_array();
     for (std::size_t i = 0; i < s.counter_count && i < kMaxCounters; ++i) {
       const CounterReading& r = s.counters[i];
       json.begin_array().value(r.value).value(r.time_enabled).value(r.time_running).end_array();
@@ -146,6 +150,8 @@ struct Codec<WorkerSample> {
     s.bytes = f.uint64("bytes");
     s.syscalls = f.uint64("syscalls");
     s.eagain = f.uint64("eagain");
+    s.spin_ns = f.uint64("spin_ns");
+    s.pipe_fill = f.int64("pipe_fill");
     const Json& readings = f.member("counters");
     const auto is_reading = [](const Json& v) {
       return v.is_array() && v.size() == 3 && v[0].is_number_unsigned() && v[1].is_number_unsigned() &&
@@ -209,6 +215,70 @@ struct Codec<ChangeRefused> {
     json.end_object();
   }
   static ChangeRefused read(JsonFields& f) { return {f.int64("t_ns"), read_config(f), f.text("text")}; }
+};
+
+template <>
+struct Codec<ProfileStarted> {
+  static constexpr std::string_view type = "profile_started";
+  static void write(JsonWriter& json, const ProfileStarted& e) {
+    write_role(json, e.role);
+    json.key("t_ns").value(e.t_ns).key("event").value(e.source.event).key("mode").value(to_string(e.source.mode));
+    json.key("reason").value(e.source.reason).key("frequency_hz").value(static_cast<std::int64_t>(e.source.frequency_hz));
+  }
+  static ProfileStarted read(JsonFields& f) {
+    ProfileStarted e{f.int64("t_ns"), read_role(f), {f.text("event"), ProfileMode::unavailable, f.text("reason"), 0}};
+    const std::string mode = f.text("mode");
+    bool known = false;
+    for (const ProfileMode m : {ProfileMode::kernel_and_user, ProfileMode::user_only, ProfileMode::unavailable}) {
+      if (to_string(m) == mode) {
+        e.source.mode = m;
+        known = true;
+      }
+    }
+    if (!known) f.fail_member("mode", "is not a profile mode");
+    e.source.frequency_hz = static_cast<int>(f.int64("frequency_hz"));
+    return e;
+  }
+};
+
+// A batch as its distinct stacks, each once with its count ([count, [[name, kernel], ...]], leaf
+// first): a tick's samples are mostly the same few stacks, so a recording stays small.
+template <>
+struct Codec<ProfileBatch> {
+  static constexpr std::string_view type = "profile";
+  static void write(JsonWriter& json, const ProfileBatch& e) {
+    write_role(json, e.role);
+    json.key("t_ns").value(e.t_ns).key("lost").value(e.lost).key("stacks").begin_array();
+    std::map<std::vector<ProfileFrame>, std::uint64_t> counts;
+    for (const ProfileSample& sample : e.samples) ++counts[sample.frames];
+    for (const auto& [frames, count] : counts) {
+      json.begin_array().value(count).begin_array();
+      for (const ProfileFrame& frame : frames) json.begin_array().value(frame.name).value(frame.kernel).end_array();
+      json.end_array().end_array();
+    }
+    json.end_array();
+  }
+  static ProfileBatch read(JsonFields& f) {
+    ProfileBatch e{f.int64("t_ns"), read_role(f), {}, f.uint64("lost")};
+    const auto is_frame = [](const Json& v) {
+      return v.is_array() && v.size() == 2 && v[0].is_string() && v[1].is_boolean();
+    };
+    const auto is_stack = [&is_frame](const Json& v) {
+      return v.is_array() && v.size() == 2 && v[0].is_number_unsigned() && v[1].is_array() && !v[1].empty() &&
+             std::all_of(v[1].begin(), v[1].end(), is_frame);
+    };
+    const Json& stacks = f.member("stacks");
+    if (!stacks.is_array() || !std::all_of(stacks.begin(), stacks.end(), is_stack)) {
+      f.fail_member("stacks", "is not a list of [count, [[name, kernel], ...]] stacks");
+      return e;
+    }
+    for (const Json& stack : stacks) {
+      ProfileSample sample;
+      for (const Json& frame : stack[1]) sample.frames.push_back({frame[0].get<std::string>(), frame[1].get<bool>()});
+      e.samples.insert(e.samples.end(), stack[0].get<std::uint64_t>(), sample);
+    }
+    return e;
+  }
 };
 
 // ---- the dispatch, over every alternative of SessionEvent ------------------------------------

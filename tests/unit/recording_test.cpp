@@ -37,6 +37,13 @@ std::vector<SessionEvent> session_events(History& history) {
   c.writer = WriterKind::vmsplice;
   c.huge_pages = true;
   run.begin(run.now() + 5 * kMs, c);
+  events.emplace_back(ProfileStarted{run.now(), WorkerRole::reader, {"cpu-clock", ProfileMode::kernel_and_user, "", 1000}});
+  ProfileBatch batch{run.now() + 100 * kMs, WorkerRole::reader, {}, 2};
+  const ProfileSample waiting{{{"pipe_wait_readable", true}, {"pipe_read", true}, {"pipetop::run_reader", false}}};
+  const ProfileSample copying{{{"copy_page_to_iter", true}, {"pipe_read", true}}};
+  batch.samples = {waiting, copying, waiting, waiting, copying};
+  events.emplace_back(batch);
+  for (std::size_t i = events.size() - 2; i < events.size(); ++i) history.apply(events[i]);
   run.run(3 * kSec, 9.0);
   events.emplace_back(HugePagesSeen{run.now(), {true, false, "split by khugepaged", run.now()}});
   events.emplace_back(PairProblem{run.now(), "the reader was killed by SIGKILL"});
@@ -111,6 +118,10 @@ TEST(Recording, EventsReadBackEqualAndDrawTheSameHistory) {
   EXPECT_NEAR(*replayed.current_segment_stats().mean, 9.0, 0.01);
   EXPECT_EQ(replayed.problem(), "the reader was killed by SIGKILL");
   EXPECT_EQ(replayed.huge_pages().detail, "split by khugepaged");
+  // The profile batch, written as its distinct stacks with their counts, reads back as every sample.
+  ASSERT_TRUE(replayed.profile(WorkerRole::reader).has_value());
+  EXPECT_EQ(replayed.profile(WorkerRole::reader)->tally.samples(), 5U);
+  EXPECT_EQ(replayed.profile(WorkerRole::reader)->source.mode, ProfileMode::kernel_and_user);
 }
 
 TEST(Recording, TheSummaryListsEveryConfigurationFastestFirst) {
@@ -234,12 +245,18 @@ TEST(Recording, BadFilesSayWhatIsWrongAndWhere) {
             "line 2: sample: \"bytes\" is missing");
   EXPECT_EQ(message(header + "\n{\"type\": \"times\", \"worker\": \"both\"}\n"),
             "line 3: times: \"worker\" is neither writer nor reader");
+  EXPECT_EQ(message(header + "{\"type\": \"profile\", \"worker\": \"reader\", \"t_ns\": 1, \"lost\": 0, "
+                             "\"stacks\": [[1, []]]}\n"),
+            "line 2: profile: \"stacks\" is not a list of [count, [[name, kernel], ...]] stacks");
+  EXPECT_EQ(message(header + "{\"type\": \"profile_started\", \"worker\": \"reader\", \"t_ns\": 1, "
+                             "\"event\": \"cpu-clock\", \"mode\": \"sometimes\", \"reason\": \"\", \"frequency_hz\": 1}\n"),
+            "line 2: profile_started: \"mode\" is not a profile mode");
   EXPECT_NE(message("{\"type\": \"sample\", \"worker\": \"writer\", \"t_s\": 0, \"bytes\": 0, \"syscalls\": 0, "
                     "\"eagain\": 0, \"counters\": {}}\n")
                 .find("without its summary line"),
             std::string::npos);
   // An event type of a later version is passed over, not refused.
-  const Result<Recording> later = read_recording(header + "{\"type\": \"profile\", \"t_ns\": 5}\n");
+  const Result<Recording> later = read_recording(header + "{\"type\": \"of_a_later_version\", \"t_ns\": 5}\n");
   ASSERT_TRUE(later);
   EXPECT_TRUE(later->events.empty());
 }
