@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "pipetop/app/config_options.hpp"
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/duration.hpp"
+#include "pipetop/core/ladder.hpp"
 
 namespace pipetop {
 namespace {
@@ -27,7 +29,8 @@ Examples:
   pipetop check
 
 Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 128+N interrupted by signal N (run).
+asked, 4 a figure regressed against the baseline of --compare beyond --threshold (check, run), 128+N
+interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -36,6 +39,9 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run --format json --duration 10s > run.json      # a JSON line per sample, then the summary
   pipetop run --verify --bytes 10G                         # check every byte of 10 GiB
   pipetop run --export result                              # also result.cmd, result.csv, result.json
+  pipetop run -q --format json --busy-loop > before.json   # a baseline ...
+  pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
+  pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
 
 The headline figure is the steady-state mean: the reader's bytes over time after the first 200 ms
 (the first 10% of a run shorter than 2 s). On a machine with fewer than three CPUs the parent and whatever reads this output
@@ -46,6 +52,11 @@ constexpr const char* kCheckFooter = R"(Examples:
   pipetop check                         # facts, the ladder at 2 s a rung, a 20 s tune, verdicts
   pipetop check --seconds 5s --format json > check.json
   pipetop check --export machine-a      # also machine-a.cmd (pipetop and seed commands), .csv, .json
+  pipetop check --repeat 3 --json > baseline.json    # each rung 3 times: a baseline with its spread
+  pipetop check --compare baseline.json              # exit 4 when a rung is 10% slower, beyond the noise
+  pipetop check --format openmetrics > pipetop.prom  # metrics for node_exporter's textfile collector
+
+A rung is beyond the noise when every run of it here is slower (or faster) than every run in the baseline.
 )";
 
 constexpr const char* kTuneFooter = R"(Examples:
@@ -77,6 +88,28 @@ void bind_json_alias(CLI::App& app, OutputFormat& format) {
   app.add_flag_callback(
          "--json", [&format] { format = OutputFormat::json; }, "The same as --format json")
       ->group(kOutputGroup);
+}
+
+// --compare BASELINE and --threshold PERCENT for a command whose baseline is `what`.
+void bind_compare(CLI::App& app, std::string& path, double& threshold, ParseProblems& problems,
+                  const std::string& what) {
+  constexpr const char* kCompareGroup = "Comparison";
+  app.add_option("--compare,--baseline", path,
+                 "Compare with " + what +
+                     " (this machine's or another's): each figure's ratio, whether it is beyond the noise, the "
+                     "facts that differ; exit 4 when one regressed beyond --threshold")
+      ->type_name("BASELINE")
+      ->group(kCompareGroup);
+  add_parsed_option(app, "--threshold", "PERCENT", "How much slower is a regression (default 10%; with --compare)",
+                    parse_threshold, threshold, problems)
+      ->group(kCompareGroup);
+}
+
+// --threshold means nothing without --compare: a usage error rather than a silent no-op.
+Result<void> check_compare(const CLI::App& app, const std::string& compare_path) {
+  if (app.count("--threshold") == 0 || !compare_path.empty()) return {};
+  return std::unexpected(usage_error("--threshold is the limit of a comparison, and there is no --compare",
+                                     "pipetop " + app.get_name() + " --compare BASELINE --threshold 5%"));
 }
 
 // The formats a command writes; another one is a usage error naming the command.
@@ -124,13 +157,15 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_config_options(*run, run_command.config, problems, {});
-  bind_format(*run, run_command.format, problems, "text, csv or json (JSON Lines)");
+  bind_format(*run, run_command.format, problems, "text, csv, json (JSON Lines) or openmetrics");
   run->add_option("--export", run_command.export_prefix,
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
+  bind_compare(*run, run_command.compare_path, run_command.threshold, problems,
+               "a previous run's output (pipetop run --format json)");
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -148,8 +183,14 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                     check_command.rung_ns, problems);
   add_parsed_option(*check, "--tune-budget", "DURATION", "Time for finding the tuned best (default 20s)",
                     parse_duration_ns, check_command.tune_budget_ns, problems);
-  bind_format(*check, check_command.format, problems, "text or json");
+  std::optional<int> check_repeat;
+  add_parsed_option(*check, "--repeat", "N",
+                    "Run each rung N times (3 to 100) and report the median: the spread tells noise from a "
+                    "change (default 1; 3 with --compare)",
+                    parse_repeat, check_repeat, problems);
+  bind_format(*check, check_command.format, problems, "text, json or openmetrics");
   bind_json_alias(*check, check_command.format);
+  bind_compare(*check, check_command.compare_path, check_command.threshold, problems, "a previous check --json");
   check
       ->add_option("--export", check_command.export_prefix,
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
@@ -211,9 +252,13 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     parsed.events = events_command;
   } else if (check->parsed()) {
-    if (Result<void> ok = check_format("check", check_command.format, {OutputFormat::text, OutputFormat::json}); !ok) {
+    if (Result<void> ok = check_format("check", check_command.format,
+                                       {OutputFormat::text, OutputFormat::json, OutputFormat::openmetrics});
+        !ok) {
       return usage(ok.error());
     }
+    if (Result<void> ok = check_compare(*check, check_command.compare_path); !ok) return usage(ok.error());
+    check_command.repeat = check_repeat.value_or(check_command.compare_path.empty() ? 1 : kMinRepeat);
     parsed.check = check_command;
   } else if (tune->parsed()) {
     if (Result<void> ok = check_format("tune", tune_command.format, {OutputFormat::text, OutputFormat::json}); !ok) {
@@ -221,6 +266,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     parsed.tune = tune_command;
   } else if (run->parsed()) {
+    if (Result<void> ok = check_compare(*run, run_command.compare_path); !ok) return usage(ok.error());
+    if (!run_command.compare_path.empty() && run_command.format == OutputFormat::csv) {
+      return usage(usage_error("run --compare writes its comparison in text, json or openmetrics, not csv",
+                               "use --format json, and --format csv in another run"));
+    }
     parsed.run = run_command;
   } else {
     if (!std::isfinite(dashboard.refresh_hz) || dashboard.refresh_hz < 1 || dashboard.refresh_hz > 60) {

@@ -1,8 +1,10 @@
 #include "pipetop/app/run_command.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
+#include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/session_driver.hpp"
@@ -20,16 +22,35 @@ void emit(const std::string& text) {
   std::fflush(stdout);
 }
 
+// This run against the baseline, both read by the same reader; none (said on stderr) if this run's own
+// document could not be read back, which would be a bug.
+std::optional<Comparison> compare_with(const MeasuredResults& baseline, const RunOutcome& outcome,
+                                       const MachineFacts& facts, const RunCommand& command) {
+  const std::unique_ptr<Report> json = make_report(OutputFormat::json, &facts);
+  const Result<MeasuredResults> current = read_run_results(json->header({}) + json->summary(outcome));
+  if (!current) {
+    static_cast<void>(print_error(current.error()));
+    return std::nullopt;
+  }
+  return compare_results(baseline, *current, command.threshold, command.compare_path);
+}
+
 }  // namespace
 
 int run_headless(const RunCommand& command, const SystemFiles& files) {
+  std::optional<MeasuredResults> baseline;
+  if (!command.compare_path.empty()) {
+    Result<MeasuredResults> read = read_baseline(command.compare_path, read_run_results);
+    if (!read) return print_error(read.error());
+    baseline = std::move(*read);
+  }
   Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
 
   Result<SignalWatch> signals = SignalWatch::install();
   if (!signals) return print_error(signals.error());
-  std::unique_ptr<Report> report = make_report(command.format);
+  std::unique_ptr<Report> report = make_report(command.format, &plan->machine);
   bool header_written = false;
   const auto header = [&](const std::vector<CounterInfo>& counters) {
     if (!header_written) emit(report->header(counters));
@@ -45,6 +66,12 @@ int run_headless(const RunCommand& command, const SystemFiles& files) {
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
   emit(report->summary(outcome));
+  std::optional<Comparison> comparison;
+  if (baseline) {
+    comparison = compare_with(*baseline, outcome, plan->machine, command);
+    if (comparison) emit(report->comparison(*comparison));
+  }
+  emit(report->end());
   if (!command.export_prefix.empty()) {
     if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files); code != 0) {
       return code;
@@ -55,7 +82,8 @@ int run_headless(const RunCommand& command, const SystemFiles& files) {
     std::fprintf(stderr, "pipetop: %s\n", outcome.failure.c_str());
     return static_cast<int>(ExitCode::runtime);
   }
-  return run->signal ? 128 + *run->signal : 0;
+  if (run->signal) return 128 + *run->signal;
+  return comparison ? regression_exit(*comparison) : 0;
 }
 
 }  // namespace pipetop

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "run_binary.hpp"
+#include "temp_dir.hpp"
 #include "unit/mini_json.hpp"
 
 namespace pipetop {
@@ -22,6 +23,8 @@ namespace {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
+using testing::slurp;
+using testing::TempDir;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -33,34 +36,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A fresh directory under the temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("pipetop_check_cli_" + std::to_string(getpid()) + "_" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // ---- check --json -------------------------------------------------------------------------------
 
@@ -97,7 +72,8 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
     return k;
   }();
   EXPECT_EQ(keys,
-            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "ladder", "verdicts"}));
+            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "rung_seconds", "repeat", "ladder",
+                                   "verdicts"}));
   ASSERT_TRUE(doc().at("schema_version").is_number());
   EXPECT_EQ(doc().at("schema_version").as_number(), 1.0);
   EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";

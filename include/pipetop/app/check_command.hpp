@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -17,13 +18,18 @@ struct CheckCommand {
   RunConfig base;                              // pinning, counters, interval from the command line
   std::int64_t rung_ns = 2 * kNsPerS;          // --seconds
   std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
-  OutputFormat format = OutputFormat::text;    // text or json
+  int repeat = 1;                              // --repeat: runs of each rung (3 by default with --compare)
+  OutputFormat format = OutputFormat::text;    // text, json or openmetrics
   std::string export_prefix;
+  std::string compare_path;  // --compare: a previous check --json
+  double threshold = kDefaultRegressionThreshold;
   bool quiet = false;  // no progress on stderr
 };
 
-// Prints the report (text, or one JSON document) on stdout and progress on stderr.
-// Returns 0, or 1 when a rung could not move data at all (it says which and why).
+// Prints the report (text, one JSON document, or OpenMetrics) on stdout and progress on stderr; with
+// --compare, the comparison with the baseline beside it. Returns 0; 1 when a rung could not move data
+// at all (it says which and why); 2 when the baseline cannot be read (before anything is measured); 4
+// when a rung regressed beyond the threshold (it says which on stderr).
 [[nodiscard]] int run_check(const CheckCommand& command, const SystemFiles& files);
 
 struct TuneCommand {

@@ -24,7 +24,8 @@ namespace pipetop {
 // The machine facts as a JSON array of {name, value, meaning}, in reading order.
 void write_machine_json(JsonWriter& json, const MachineFacts& facts);
 
-// {"machine": {...}, "results": [<each run's summary object, counters included>]}.
+// {"schema_version": 1, "type": "export", "facts": {<typed, as check's>}, "machine": [<facts in words>],
+//  "results": [<each run's summary object, counters included>]} (schemas/export.schema.json).
 [[nodiscard]] std::string snapshot_json(const MachineFacts& facts, const std::vector<Trial>& trials);
 
 }  // namespace pipetop
