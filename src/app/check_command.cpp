@@ -13,6 +13,8 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/check_report.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/pair_scaling.hpp"
 #include "pipetop/system/machine_probe.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
@@ -38,6 +40,22 @@ std::optional<RungResult> tuned_best_rung(const CheckCommand& command, const Wor
     progress.done();
   }
   return rung_result(rung, std::move(runs));
+}
+
+// check --pairs: the scaling steps with the ladder's base configuration (its first rung's strategy).
+// Where fewer pairs fit pinned than asked, runs those that fit and says so on stderr.
+PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, SessionTrialRunner& runner) {
+  ProgressLine progress(command.quiet);
+  PairScaling scaling =
+      run_pair_scaling(runner, plan.config, allowed_places(plan.machine), command.pairs, command.rung_ns,
+                       [&](const std::string& what) { progress.show("check: pairs at once, " + what); });
+  progress.done();
+  if (!scaling.placement.note.empty()) std::fprintf(stderr, "pipetop: --pairs: %s\n", scaling.placement.note.c_str());
+  if (scaling.placement.pairs.size() < static_cast<std::size_t>(command.pairs)) {
+    std::fprintf(stderr, "  hint: pipetop check --pairs %d --writer-cpu -1 --reader-cpu -1 runs them all, unpinned\n",
+                 command.pairs);
+  }
+  return scaling;
 }
 
 void print_check(const CheckCommand& command, const CheckOutcome& check) {
@@ -73,7 +91,7 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
 
   SessionTrialRunner runner(files, plan->machine);
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
-  CheckOutcome check{facts, plan->pinning, command.rung_ns, command.repeat, {}, {}, {}};
+  CheckOutcome check{facts, plan->pinning, command.rung_ns, command.repeat, {}, {}, {}, {}};
   check.ladder = run_ladder(
       runner, rungs, command.rung_ns,
       [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
@@ -86,6 +104,7 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
     check.ladder.push_back(std::move(*best));
   }
   check.verdicts = ladder_verdicts(facts, check.ladder);
+  if (command.pairs > 0) check.pairs = run_pairs(command, *plan, runner);
   if (baseline) {
     const Result<MeasuredResults> current = read_check_results(check_json(check));
     if (!current) return print_error(current.error());

@@ -8,6 +8,7 @@
 #include "pipetop/core/comparison.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/pair_scaling.hpp"
 
 namespace pipetop {
 namespace {
@@ -55,6 +56,7 @@ constexpr const char* kCheckFooter = R"(Examples:
   pipetop check --repeat 3 --json > baseline.json    # each rung 3 times: a baseline with its spread
   pipetop check --compare baseline.json              # exit 4 when a rung is 10% slower, beyond the noise
   pipetop check --format openmetrics > pipetop.prom  # metrics for node_exporter's textfile collector
+  pipetop check --pairs 8               # also 1, 2, 4, 8 pairs at once: aggregate and efficiency
 
 A rung is beyond the noise when every run of it here is slower (or faster) than every run in the baseline.
 )";
@@ -188,6 +190,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                     "Run each rung N times (3 to 100) and report the median: the spread tells noise from a "
                     "change (default 1; 3 with --compare)",
                     parse_repeat, check_repeat, problems);
+  add_parsed_option(*check, "--pairs", "N",
+                    "Also run 1, 2, 4 ... N writer/reader pairs at once, placed by topology (separate cores of "
+                    "one node, then SMT siblings, then across nodes): the aggregate, each pair's figure, the "
+                    "efficiency, and same-node against cross-node where there are two NUMA nodes. When fewer "
+                    "pairs fit than asked, runs those that fit and says so",
+                    parse_pairs, check_command.pairs, problems);
   bind_format(*check, check_command.format, problems, "text, json or openmetrics");
   bind_json_alias(*check, check_command.format);
   bind_compare(*check, check_command.compare_path, check_command.threshold, problems, "a previous check --json");

@@ -7,9 +7,11 @@
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/metrics_report.hpp"
+#include "pipetop/core/pair_scaling_report.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/schema_version.hpp"
+#include "pipetop/core/size.hpp"
 #include "pipetop/core/text_cells.hpp"
 
 namespace pipetop {
@@ -52,6 +54,22 @@ void write_rung_json(JsonWriter& json, const RungResult& r, const std::vector<Ru
   json.end_object();
 }
 
+// pipetop_check_pairs_throughput_bytes_per_second{pairs="N"} (the aggregate) and
+// pipetop_check_pairs_efficiency_ratio{pairs="N"}.
+void write_pair_metrics(OpenMetricsWriter& metrics, const PairScaling& pairs) {
+  metrics.gauge("pipetop_check_pairs_throughput_bytes_per_second", "All pairs' throughput together, N pairs at once.",
+                "bytes_per_second");
+  for (const PairsStep& step : pairs.steps) {
+    const std::optional<double> gib = step.aggregate_gib_per_s();
+    metrics.sample({{"pairs", std::to_string(step.pairs.size())}},
+                   gib ? std::optional<double>(*gib * static_cast<double>(kGiB)) : std::nullopt);
+  }
+  metrics.gauge("pipetop_check_pairs_efficiency_ratio", "N pairs' aggregate over N times one pair's.", "ratio");
+  for (const PairsStep& step : pairs.steps) {
+    metrics.sample({{"pairs", std::to_string(step.pairs.size())}}, scaling_efficiency(step, pairs.steps.front()));
+  }
+}
+
 }  // namespace
 
 std::string check_text(const CheckOutcome& check) {
@@ -66,6 +84,7 @@ std::string check_text(const CheckOutcome& check) {
   }
   text += "\nVerdicts\n";
   for (const std::string& v : check.verdicts) text += "  - " + v + "\n";
+  if (check.pairs) text += pair_scaling_text(*check.pairs);
   if (check.comparison) text += comparison_text(*check.comparison);
   return text;
 }
@@ -85,6 +104,10 @@ std::string check_json(const CheckOutcome& check) {
   json.end_array().key("verdicts").begin_array();
   for (const std::string& v : check.verdicts) json.value(v);
   json.end_array();
+  if (check.pairs) {
+    json.key("pairs");
+    write_pair_scaling_json(json, *check.pairs);
+  }
   if (check.comparison) {
     json.key("comparison").begin_object();
     write_comparison_fields(json, *check.comparison);
@@ -111,6 +134,7 @@ std::string check_metrics(const CheckOutcome& check) {
   metrics.gauge("pipetop_check_rung_speedup_ratio", "The rung's throughput over the first rung's.", "ratio");
   for (const RungResult& r : check.ladder) metrics.sample({{"rung", r.rung.name}}, speedup(r, check.ladder));
   write_run_metrics(metrics, "pipetop_check_rung", runs);
+  if (check.pairs) write_pair_metrics(metrics, *check.pairs);
   if (check.comparison) write_comparison_metrics(metrics, "pipetop_check", *check.comparison, "rung");
   return metrics.finish();
 }

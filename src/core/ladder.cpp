@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/interference.hpp"
 #include "pipetop/core/number_format.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/whole_number.hpp"
 
 namespace pipetop {
 namespace {
@@ -85,14 +85,13 @@ RungResult rung_result(Rung rung, std::vector<Trial> runs) {
 }
 
 Result<int> parse_repeat(std::string_view text) {
-  int runs = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), runs);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || runs < kMinRepeat || runs > kMaxRepeat) {
+  const std::optional<int> runs = parse_whole_number(text, kMinRepeat, kMaxRepeat);
+  if (!runs) {
     return std::unexpected(usage_error(
         printf_string("'%s' is not a number of runs from %d to %d", std::string(text).c_str(), kMinRepeat, kMaxRepeat),
         "three runs of each rung are the fewest that show its spread"));
   }
-  return runs;
+  return *runs;
 }
 
 std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>& rungs, std::int64_t rung_ns,

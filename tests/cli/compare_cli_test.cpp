@@ -123,9 +123,11 @@ TEST(CompareBadInput, ACheckDocumentIsNoRunBaseline) {
 }
 
 TEST(CompareBadInput, ThresholdWithoutCompareAndBadThresholdOrRepeat) {
-  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"check", "--threshold", "5%"}, {"check", "--compare", "x", "--threshold", "150%"},
-           {"check", "--repeat", "2"}, {"run", "--threshold", "5"}}) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"check", "--threshold", "5%"},
+                                             {"check", "--compare", "x", "--threshold", "150%"},
+                                             {"check", "--repeat", "2"},
+                                             {"run", "--threshold", "5"}}) {
     const testing::Ran ran = testing::run_binary(args, 10s);
     EXPECT_EQ(ran.exit_code, 2) << args[1] << " " << ran.err;
     EXPECT_FALSE(ran.err.empty());

@@ -36,7 +36,9 @@ void produce(const std::vector<std::string>& args, const fs::path& file) {
 
 TEST(PublishedSchemas, CheckDocument) {
   const testing::TempDir dir;
-  ASSERT_NO_FATAL_FAILURE(produce({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--json"}, dir.path() / "c"));
+  ASSERT_NO_FATAL_FAILURE(
+      produce({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "2", "--json"}, dir.path() / "c"));
+  ASSERT_NE(testing::slurp(dir.path() / "c").find("\"pairs\":{"), std::string::npos);
   const testing::Ran v = validate("check.schema.json", dir.path() / "c");
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
 }

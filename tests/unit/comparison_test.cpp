@@ -46,8 +46,8 @@ TEST(Comparison, SlowerBeyondNoiseAndThresholdRegressed) {
 
 TEST(Comparison, OverlappingRunsAreTheSameWhateverTheRatio) {
   // Medians 20% apart, but the runs overlap: noise, not a regression.
-  const Comparison c = compare_results(check_of({rung("r", {10.0, 6.0, 14.0})}),
-                                       check_of({rung("r", {8.0, 12.0, 5.0})}), 0.10, "b");
+  const Comparison c =
+      compare_results(check_of({rung("r", {10.0, 6.0, 14.0})}), check_of({rung("r", {8.0, 12.0, 5.0})}), 0.10, "b");
   EXPECT_EQ(only(c).verdict, CompareVerdict::same);
   EXPECT_FALSE(only(c).beyond_noise);
   EXPECT_TRUE(c.regressions().empty());
@@ -58,8 +58,8 @@ TEST(Comparison, WithinTheThresholdIsSlowerOrFaster) {
                                  0.10, "b"))
                 .verdict,
             CompareVerdict::slower);
-  EXPECT_EQ(only(compare_results(check_of({rung("r", {10.0, 10.1, 10.05})}),
-                                 check_of({rung("r", {10.5, 10.6, 10.55})}), 0.10, "b"))
+  EXPECT_EQ(only(compare_results(check_of({rung("r", {10.0, 10.1, 10.05})}), check_of({rung("r", {10.5, 10.6, 10.55})}),
+                                 0.10, "b"))
                 .verdict,
             CompareVerdict::faster);
   EXPECT_EQ(only(compare_results(check_of({rung("r", {10.0, 10.1, 10.05})}), check_of({rung("r", {13, 14, 13.5})}),

@@ -85,9 +85,9 @@ TEST(ReadRunResults, ARunThatMovedNothingHasNoFigure) {
 }
 
 TEST(ReadRunResults, AnExportOfOneRun) {
-  const Result<MeasuredResults> r = read_run_results(
-      R"({"schema_version":1,"type":"export","facts":{"kernel":"6.1"},"machine":[],)"
-      R"("results":[{"type":"summary","gib_per_s":2,"bytes":5}]})");
+  const Result<MeasuredResults> r =
+      read_run_results(R"({"schema_version":1,"type":"export","facts":{"kernel":"6.1"},"machine":[],)"
+                       R"("results":[{"type":"summary","gib_per_s":2,"bytes":5}]})");
   ASSERT_TRUE(r.has_value()) << r.error().message;
   EXPECT_EQ(r->measurements[0].gib_per_s, 2.0);
   EXPECT_EQ(r->facts.at("kernel"), "6.1");

@@ -11,6 +11,7 @@
 #include "pipetop/core/default_pinning.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/pair_scaling.hpp"
 
 namespace pipetop {
 
@@ -22,18 +23,21 @@ struct CheckOutcome {
   std::vector<RungResult> ladder;  // the article's rungs, then "tuned best" when the tune found one
   std::vector<std::string> verdicts;
   std::optional<Comparison> comparison;  // with --compare
+  std::optional<PairScaling> pairs;      // with --pairs
 };
 
 // The facts with their meanings, the ladder's table, the pinning, the tuned best's command, the
-// verdicts, and the comparison when there is one.
+// verdicts, the pairs' scaling table with --pairs, and the comparison when there is one.
 [[nodiscard]] std::string check_text(const CheckOutcome& check);
 
 // One JSON document, without the newline: schema_version, type "check", facts (typed), machine (in
-// words), pinning, rung_seconds, repeat, ladder, verdicts, and comparison when there is one.
+// words), pinning, rung_seconds, repeat, ladder, verdicts, pairs with --pairs, and comparison when
+// there is one.
 [[nodiscard]] std::string check_json(const CheckOutcome& check);
 
 // The OpenMetrics text, "# EOF" included: the machine's facts, each rung's figures labelled
-// {rung="..."}, its speed-up against the first rung, and the comparison when there is one.
+// {rung="..."}, its speed-up against the first rung, the pairs' aggregate and efficiency {pairs="N"}
+// with --pairs, and the comparison when there is one.
 [[nodiscard]] std::string check_metrics(const CheckOutcome& check);
 
 }  // namespace pipetop
