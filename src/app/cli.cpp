@@ -9,11 +9,13 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/pair_scaling.hpp"
+#include "pipetop_version.hpp"
 
 namespace pipetop {
 namespace {
 
-constexpr const char* kVersion = "pipetop 0.1.0";
+// "pipetop 0.1.0 (git v0.1.0-42-gabc1234-dirty)".
+constexpr const char* kVersion = "pipetop " PIPETOP_VERSION " (git " PIPETOP_GIT_DESCRIBE ")";
 constexpr const char* kOutputGroup = "Output";
 
 constexpr const char* kMainFooter = R"(Commands:

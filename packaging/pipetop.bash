@@ -1,0 +1,38 @@
+# bash completion for pipetop: subcommands, each one's options, and the values options take.
+_pipetop() {
+  local cur prev command word
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD-1]}
+  command=""
+  for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+    case $word in run|check|tune|events) command=$word; break ;; esac
+  done
+  case $prev in
+    --writer) COMPREPLY=($(compgen -W "write vmsplice" -- "$cur")); return ;;
+    --reader) COMPREPLY=($(compgen -W "read splice" -- "$cur")); return ;;
+    --format)
+      case $command in
+        run) COMPREPLY=($(compgen -W "text csv json openmetrics" -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W "text json openmetrics" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
+      esac
+      return ;;
+    --compare|--baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --export|--buffer-size|--pipe-size|--writer-cpu|--reader-cpu|-e|--event|--interval|--duration|--bytes|--seconds|--tune-budget|--budget|--repeat|--pairs|--threshold|--refresh-hz)
+      return ;;
+  esac
+  local config="--writer --reader --huge-pages --busy-loop --poll --gift --lock-memory --no-touch --same-buffer
+    --verify --buffer-size --pipe-size --writer-cpu --reader-cpu --event --user-only --no-counters --interval"
+  local pinning="--writer-cpu --reader-cpu --event --user-only --no-counters --interval"
+  local options
+  case $command in
+    run) options="$config --duration --bytes --format --export --quiet --compare --baseline --threshold --help" ;;
+    check) options="--seconds --tune-budget --repeat --pairs --buffer-size $pinning --format --json --export --quiet
+      --compare --baseline --threshold --help" ;;
+    tune) options="--budget $pinning --format --json --export --quiet --help" ;;
+    events) options="--all --user-only --format --help" ;;
+    *) options="run check tune events $config --refresh-hz --ascii --help --version" ;;
+  esac
+  COMPREPLY=($(compgen -W "$options" -- "$cur"))
+}
+complete -F _pipetop pipetop
