@@ -42,18 +42,20 @@ std::optional<RungResult> tuned_best_rung(const CheckCommand& command, const Wor
   return rung_result(rung, std::move(runs));
 }
 
-// check --pairs: the scaling steps with the ladder's base configuration (its first rung's strategy).
+// check --pairs (or --scaling: as many pairs as the allowed CPUs hold): the scaling steps with the ladder's base configuration (its first rung's strategy).
 // Where fewer pairs fit pinned than asked, runs those that fit and says so on stderr.
 PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, SessionTrialRunner& runner) {
   ProgressLine progress(command.quiet);
+  const std::vector<CpuPlace> allowed = allowed_places(plan.machine);
+  const int pairs = command.scaling ? pairs_that_fit(allowed) : command.pairs;
   PairScaling scaling =
-      run_pair_scaling(runner, plan.config, allowed_places(plan.machine), command.pairs, command.rung_ns,
+      run_pair_scaling(runner, plan.config, allowed, pairs, command.rung_ns,
                        [&](const std::string& what) { progress.show("check: pairs at once, " + what); });
   progress.done();
   if (!scaling.placement.note.empty()) std::fprintf(stderr, "pipetop: --pairs: %s\n", scaling.placement.note.c_str());
-  if (scaling.placement.pairs.size() < static_cast<std::size_t>(command.pairs)) {
+  if (scaling.placement.pairs.size() < static_cast<std::size_t>(pairs)) {
     std::fprintf(stderr, "  hint: pipetop check --pairs %d --writer-cpu -1 --reader-cpu -1 runs them all, unpinned\n",
-                 command.pairs);
+                 pairs);
   }
   return scaling;
 }
@@ -104,7 +106,7 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
     check.ladder.push_back(std::move(*best));
   }
   check.verdicts = ladder_verdicts(facts, check.ladder);
-  if (command.pairs > 0) check.pairs = run_pairs(command, *plan, runner);
+  if (command.pairs > 0 || command.scaling) check.pairs = run_pairs(command, *plan, runner);
   if (baseline) {
     const Result<MeasuredResults> current = read_check_results(check_json(check));
     if (!current) return print_error(current.error());

@@ -59,6 +59,7 @@ constexpr const char* kCheckFooter = R"(Examples:
   pipetop check --compare baseline.json              # exit 4 when a rung is 10% slower, beyond the noise
   pipetop check --format openmetrics > pipetop.prom  # metrics for node_exporter's textfile collector
   pipetop check --pairs 8               # also 1, 2, 4, 8 pairs at once: aggregate and efficiency
+  pipetop check --scaling               # the same up to as many pairs as this machine holds
 
 A rung is beyond the noise when every run of it here is slower (or faster) than every run in the baseline.
 )";
@@ -198,6 +199,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                     "efficiency, and same-node against cross-node where there are two NUMA nodes. When fewer "
                     "pairs fit than asked, runs those that fit and says so",
                     parse_pairs, check_command.pairs, problems);
+  check->add_flag("--scaling", check_command.scaling,
+                  "The same up to the pairs the allowed CPUs hold pinned (1, 2, 4 ... half of them)");
   bind_format(*check, check_command.format, problems, "text, json or openmetrics");
   bind_json_alias(*check, check_command.format);
   bind_compare(*check, check_command.compare_path, check_command.threshold, problems, "a previous check --json");
@@ -268,6 +271,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       return usage(ok.error());
     }
     if (Result<void> ok = check_compare(*check, check_command.compare_path); !ok) return usage(ok.error());
+    if (check_command.scaling && check_command.pairs > 0) {
+      return usage(usage_error("--scaling chooses how many pairs, and --pairs says it too",
+                               "pipetop check --scaling, or pipetop check --pairs N"));
+    }
     check_command.repeat = check_repeat.value_or(check_command.compare_path.empty() ? 1 : kMinRepeat);
     parsed.check = check_command;
   } else if (tune->parsed()) {

@@ -74,6 +74,10 @@ PairScaling run_pair_scaling(PairGroupRunner& runner, const RunConfig& base, con
   return scaling;
 }
 
+int pairs_that_fit(const std::vector<CpuPlace>& allowed) {
+  return std::max(1, static_cast<int>(allowed.size() / 2));
+}
+
 Result<int> parse_pairs(std::string_view text) {
   const std::optional<int> pairs = parse_whole_number(text, 1, kMaxPairs);
   if (!pairs) {

@@ -54,6 +54,24 @@ TEST(CheckPairs, UnpinnedRunsEveryPairAsked) {
   EXPECT_TRUE(contains(ran.out, "unpinned as asked")) << ran.out;
 }
 
+TEST(CheckPairs, ScalingRunsAsManyPairsAsFit) {
+  const testing::Ran ran =
+      testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--scaling", "--json", "-q"}, 180s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::optional<mini_json::Value> doc = mini_json::parse(ran.out);
+  ASSERT_TRUE(doc.has_value()) << ran.out;
+  const mini_json::Value& pairs = doc->at("pairs");
+  EXPECT_EQ(pairs.at("placed").as_number(), pairs.at("asked").as_number()) << "--scaling asks only what fits";
+  EXPECT_FALSE(contains(pairs.at("note").as_string(), "do not fit")) << pairs.at("note").as_string();
+  EXPECT_FALSE(contains(ran.err, "hint:")) << ran.err;
+}
+
+TEST(CheckPairs, ScalingAndPairsTogetherIsAUsageError) {
+  const testing::Ran ran = testing::run_binary({"check", "--scaling", "--pairs", "2"}, 10s);
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_TRUE(contains(ran.err, "--scaling chooses how many pairs")) << ran.err;
+}
+
 TEST(CheckPairs, BadPairsIsAUsageError) {
   for (const char* bad : {"0", "-1", "many", "2000"}) {
     const testing::Ran ran = testing::run_binary({"check", "--pairs", bad}, 10s);

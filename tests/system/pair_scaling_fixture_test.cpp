@@ -162,6 +162,17 @@ TEST(PairScaling, CountsAndEfficiency) {
   EXPECT_FALSE(scaling_efficiency(failed, failed).has_value());
 }
 
+// --scaling: as many pairs as the allowed CPUs hold pinned, each CPU once.
+TEST(PairScalingFixture, PairsThatFitEachMachine) {
+  EXPECT_EQ(pairs_that_fit(allowed_places(read_fixture("epyc-vm-2cpu"))), 1);
+  EXPECT_EQ(pairs_that_fit(allowed_places(read_fixture("cpuset-one-cpu"))), 1);
+  EXPECT_EQ(pairs_that_fit(allowed_places(read_fixture("smt-16-cores"))), 16);
+  EXPECT_EQ(pairs_that_fit(allowed_places(read_fixture("numa-2-nodes"))), 4);
+  EXPECT_EQ(pairs_that_fit(allowed_places(read_fixture("epyc-128"))), 64);
+  const std::vector<CpuPlace> allowed = allowed_places(read_fixture("smt-16-cores"));
+  EXPECT_TRUE(place_pairs(allowed, pairs_that_fit(allowed)).note.find("do not fit") == std::string::npos);
+}
+
 TEST(ParsePairs, FromOneTo1024) {
   EXPECT_EQ(*parse_pairs("1"), 1);
   EXPECT_EQ(*parse_pairs("64"), 64);

@@ -20,6 +20,7 @@ struct CheckCommand {
   std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
   int repeat = 1;                              // --repeat: runs of each rung (3 by default with --compare)
   int pairs = 0;                               // --pairs: 0 none; N pairs at once, scaling from 1 to N
+  bool scaling = false;                        // --scaling: --pairs as many as the allowed CPUs hold
   OutputFormat format = OutputFormat::text;    // text, json or openmetrics
   std::string export_prefix;
   std::string compare_path;  // --compare: a previous check --json

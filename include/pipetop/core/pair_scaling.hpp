@@ -60,6 +60,9 @@ using PairsProgress = std::function<void(const std::string& what)>;
                                            const std::vector<CpuPlace>& allowed, int pairs, std::int64_t duration_ns,
                                            const PairsProgress& progress);
 
+// The most pairs `allowed` holds pinned, each CPU used once (at least 1): what --scaling asks for.
+[[nodiscard]] int pairs_that_fit(const std::vector<CpuPlace>& allowed);
+
 // --pairs's value: a whole number from 1 to 1024. Fails with a usage error naming the text otherwise.
 [[nodiscard]] Result<int> parse_pairs(std::string_view text);
 
