@@ -27,7 +27,7 @@ _pipetop() {
   local options
   case $command in
     run) options="$config --duration --bytes --format --export --quiet --compare --baseline --threshold --help" ;;
-    check) options="--seconds --tune-budget --repeat --pairs --buffer-size $pinning --format --json --export --quiet
+    check) options="--seconds --tune-budget --repeat --pairs --scaling --buffer-size $pinning --format --json --export --quiet
       --compare --baseline --threshold --help" ;;
     tune) options="--budget $pinning --format --json --export --quiet --help" ;;
     events) options="--all --user-only --format --help" ;;
