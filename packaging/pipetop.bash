@@ -26,10 +26,10 @@ _pipetop() {
   local pinning="--writer-cpu --reader-cpu --event --user-only --no-counters --interval"
   local options
   case $command in
-    run) options="$config --duration --bytes --format --export --quiet --compare --baseline --threshold --help" ;;
-    check) options="--seconds --tune-budget --repeat --pairs --scaling --buffer-size $pinning --format --json --export --quiet
+    run) options="$config --duration --bytes --format --export --force --quiet --compare --baseline --threshold --help" ;;
+    check) options="--seconds --tune-budget --repeat --pairs --scaling --buffer-size $pinning --format --json --export --force --quiet
       --compare --baseline --threshold --help" ;;
-    tune) options="--budget $pinning --format --json --export --quiet --help" ;;
+    tune) options="--budget $pinning --format --json --export --force --quiet --help" ;;
     events) options="--all --user-only --format --help" ;;
     *) options="run check tune events $config --refresh-hz --ascii --help --version" ;;
   esac

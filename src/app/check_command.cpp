@@ -60,24 +60,24 @@ PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, Sessi
   return scaling;
 }
 
-void print_check(const CheckCommand& command, const CheckOutcome& check) {
+void print_check(const CheckCommand& command, const CheckOutcome& check, OutputStream& out) {
   switch (command.format) {
     case OutputFormat::json:
-      std::puts(check_json(check).c_str());
+      out.write(check_json(check) + "\n");
       return;
     case OutputFormat::openmetrics:
-      std::fputs(check_metrics(check).c_str(), stdout);
+      out.write(check_metrics(check));
       return;
     case OutputFormat::text:
     case OutputFormat::csv:
       break;
   }
-  std::fputs(check_text(check).c_str(), stdout);
+  out.write(check_text(check));
 }
 
 }  // namespace
 
-int run_check(const CheckCommand& command, const SystemFiles& files) {
+int run_check(const CheckCommand& command, const SystemFiles& files, OutputStream& out) {
   std::optional<MeasuredResults> baseline;
   if (!command.compare_path.empty()) {
     Result<MeasuredResults> read = read_baseline(command.compare_path, read_check_results);
@@ -87,6 +87,9 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
   MachineFacts facts = read_machine_facts(files);
   Result<WorkerPlan> plan = plan_workers(command.base, facts);
   if (!plan) return print_error(plan.error());
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
   ProgressLine progress(command.quiet);
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   probe_machine(facts);
@@ -112,12 +115,13 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
     if (!current) return print_error(current.error());
     check.comparison = compare_results(*baseline, *current, command.threshold, command.compare_path);
   }
-  print_check(command, check);
+  print_check(command, check, out);
 
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : check.ladder) trials.push_back(r.trial);
-    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
+    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite);
+    if (code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : check.ladder) {

@@ -31,9 +31,9 @@ Examples:
   pipetop run --busy-loop --duration 10s
   pipetop check
 
-Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 4 a figure regressed against the baseline of --compare beyond --threshold (check, run), 128+N
-interrupted by signal N (run).
+Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
+machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
+--threshold (check, run), 128+N interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -86,6 +86,13 @@ ParsedCommandLine usage(const Error& error) {
 void bind_format(CLI::App& app, OutputFormat& format, ParseProblems& problems, const std::string& allowed) {
   add_parsed_option(app, "--format", "FORMAT", "Output: " + allowed + " (default text)", parse_output_format, format,
                     problems)
+      ->group(kOutputGroup);
+}
+
+void bind_force(CLI::App& app, Overwrite& overwrite) {
+  app.add_flag_callback(
+         "--force", [&overwrite] { overwrite = Overwrite::replace; },
+         "Let --export replace files that exist (a link is replaced, never followed)")
       ->group(kOutputGroup);
 }
 
@@ -154,8 +161,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunConfig dashboard_config;
   bind_config_options(app, dashboard_config, problems, {.timing = false});
   DashboardCommand dashboard;
-  app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
-      ->type_name("HZ")
+  CLI::Option* refresh_hz =
+      app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
+          ->type_name("HZ")
       ->group("Dashboard");
   app.add_flag("--ascii", dashboard.ascii, "No braille or box drawing, whatever the locale")->group("Dashboard");
 
@@ -167,6 +175,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
   bind_compare(*run, run_command.compare_path, run_command.threshold, problems,
@@ -209,6 +218,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
   check->footer(kCheckFooter);
 
@@ -224,6 +234,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*tune, tune_command.overwrite);
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 
@@ -291,7 +302,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.run = run_command;
   } else {
     if (!std::isfinite(dashboard.refresh_hz) || dashboard.refresh_hz < 1 || dashboard.refresh_hz > 60) {
-      return usage(usage_error("--refresh-hz " + std::to_string(dashboard.refresh_hz) + " is not a rate from 1 to 60",
+      return usage(usage_error("--refresh-hz " + refresh_hz->as<std::string>() + " is not a rate from 1 to 60",
                                "10 (the default) redraws smoothly at well under 2% of a CPU"));
     }
     dashboard.config = dashboard_config;

@@ -10,17 +10,13 @@
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
+#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
-namespace {
 
-void emit(const std::string& text) {
-  if (text.empty()) return;
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
-}
+namespace {
 
 // This run against the baseline, both read by the same reader; none (said on stderr) if this run's own
 // document could not be read back, which would be a bug.
@@ -37,7 +33,7 @@ std::optional<Comparison> compare_with(const MeasuredResults& baseline, const Ru
 
 }  // namespace
 
-int run_headless(const RunCommand& command, const SystemFiles& files) {
+int run_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals, OutputStream& out) {
   std::optional<MeasuredResults> baseline;
   if (!command.compare_path.empty()) {
     Result<MeasuredResults> read = read_baseline(command.compare_path, read_run_results);
@@ -47,43 +43,42 @@ int run_headless(const RunCommand& command, const SystemFiles& files) {
   Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
 
-  Result<SignalWatch> signals = SignalWatch::install();
-  if (!signals) return print_error(signals.error());
   std::unique_ptr<Report> report = make_report(command.format, &plan->machine);
   bool header_written = false;
   const auto header = [&](const std::vector<CounterInfo>& counters) {
-    if (!header_written) emit(report->header(counters));
+    if (!header_written) out.write(report->header(counters));
     header_written = true;
   };
+  // A line per sample may be dropped when the output is not read as fast: the run never waits for it.
   const Result<DrivenRun> run =
-      drive_session(*plan, &*signals, files,
+      drive_session(*plan, &signals, files,
                     {[&](const Session& session) { header(session.counters(WorkerRole::writer)); },
                      [&](WorkerRole role, const Sample& sample) {
-                       if (!command.quiet) emit(report->sample(role, sample));
+                       if (!command.quiet) out.write_droppable(report->sample(role, sample));
                      }});
   if (!run) return print_error(run.error());
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
-  emit(report->summary(outcome));
+  out.write(report->summary(outcome));
   std::optional<Comparison> comparison;
   if (baseline) {
     comparison = compare_with(*baseline, outcome, plan->machine, command);
-    if (comparison) emit(report->comparison(*comparison));
+    if (comparison) out.write(report->comparison(*comparison));
   }
-  emit(report->end());
+  out.write(report->end());
   if (!command.export_prefix.empty()) {
-    if (const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files); code != 0) {
-      return code;
-    }
+    const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files, command.overwrite);
+    if (code != 0) return code;
   }
 
-  if (outcome.end == EndReason::worker_failed) {
-    std::fprintf(stderr, "pipetop: %s\n", outcome.failure.c_str());
-    return static_cast<int>(ExitCode::runtime);
-  }
-  if (run->signal) return 128 + *run->signal;
-  return comparison ? regression_exit(*comparison) : 0;
+  const RunVerdict verdict = judge_run(outcome);
+  for (const std::string& problem : verdict.problems) std::fprintf(stderr, "pipetop: %s\n", problem.c_str());
+  const int code = run_exit_code(verdict, run->signal);
+  return code == 0 && comparison ? regression_exit(*comparison) : code;
 }
 
 }  // namespace pipetop

@@ -10,6 +10,9 @@ namespace {
 
 constexpr int kTickMs = 50;
 constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
+// A headless run reports the workers' waits over its whole span: a reading a second is plenty, and
+// keeps the parent's work per tick to draining the rings.
+constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
 std::size_t index_of(WorkerRole role) {
   return role == WorkerRole::writer ? 0 : 1;
@@ -53,7 +56,7 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files) {
   Driven d;
   d.plan = &plan;
   d.session = std::move(*launched);
-  d.watch = std::make_unique<SessionWatch>(files, plan.machine);
+  d.watch = std::make_unique<SessionWatch>(files, plan.machine, kTimesEveryNs);
   RunOutcome& outcome = d.run.outcome;
   outcome.config = d.session->config();
   outcome.pipe_bytes = d.session->pipe_bytes();
@@ -97,6 +100,11 @@ Result<void> step(Driven& d, const DriveHooks& hooks, std::vector<SessionEvent>&
 DrivenRun gather(Driven& d, const DriveHooks& hooks) {
   Session& session = *d.session;
   RunOutcome& outcome = d.run.outcome;
+  if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
+    std::vector<SessionEvent> events;
+    d.watch->read_times(session, monotonic_ns(), events);
+    for (const SessionEvent& e : events) keep(outcome, e, hooks);
+  }
   session.finish(kStopGraceNs);
   session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });
   if (std::optional<Error> failure = session.failure()) {

@@ -12,11 +12,12 @@ namespace {
 
 void prepare_child(pid_t parent) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(1);
+  // Ignored before the mask is emptied: a signal sent to the group while the parent's mask still
+  // held it is pending here, and is discarded rather than delivered.
+  for (const int sig : {SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE}) signal(sig, SIG_IGN);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
-  for (const int sig : {SIGINT, SIGQUIT, SIGHUP, SIGPIPE}) signal(sig, SIG_IGN);
-  signal(SIGTERM, SIG_DFL);
 }
 
 }  // namespace

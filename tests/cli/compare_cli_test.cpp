@@ -9,7 +9,7 @@
 
 #include "run_binary.hpp"
 #include "temp_dir.hpp"
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -61,13 +61,13 @@ TEST(RunCompare, FarSlowerThanTheBaselineExitsFour) {
   EXPECT_EQ(ran.exit_code, 4) << ran.err;
   EXPECT_TRUE(contains(ran.err, "regressed beyond 10%")) << ran.err;
   const std::string last = ran.out.substr(ran.out.rfind("{\"schema_version\""));
-  const std::optional<mini_json::Value> line = mini_json::parse(last);
+  const std::optional<nlohmann::json> line = test_json::parse(last);
   ASSERT_TRUE(line.has_value()) << last;
-  EXPECT_EQ(line->at("type").as_string(), "comparison");
-  EXPECT_TRUE(line->at("regressed").as_bool());
-  const mini_json::Value& m = line->at("measurements").as_array().at(0);
-  EXPECT_EQ(m.at("verdict").as_string(), "regressed");
-  EXPECT_LT(m.at("ratio").as_number(), 0.1);
+  EXPECT_EQ(line->at("type").get<std::string>(), "comparison");
+  EXPECT_TRUE(line->at("regressed").get<bool>());
+  const nlohmann::json& m = line->at("measurements").at(0);
+  EXPECT_EQ(m.at("verdict").get<std::string>(), "regressed");
+  EXPECT_LT(m.at("ratio").get<double>(), 0.1);
 }
 
 TEST(RunCompare, FarFasterThanTheBaselineExitsZeroAndSaysImproved) {

@@ -10,7 +10,7 @@
 
 #include "run_binary.hpp"
 #include "temp_dir.hpp"
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -33,15 +33,15 @@ std::map<std::string, std::vector<MetricSample>> parsed(const std::string& text)
   std::map<std::string, std::vector<MetricSample>> out;
   std::size_t start = 0;
   for (std::size_t end; (end = ran.out.find('\n', start)) != std::string::npos; start = end + 1) {
-    const std::optional<mini_json::Value> line = mini_json::parse(ran.out.substr(start, end - start));
+    const std::optional<nlohmann::json> line = test_json::parse(ran.out.substr(start, end - start));
     if (!line) {
       ADD_FAILURE() << ran.out.substr(start, end - start);
       continue;
     }
     MetricSample s;
-    for (const auto& [name, value] : line->at("labels").as_object()) s.labels[name] = value.as_string();
-    s.value = line->at("value").as_number();
-    out[line->at("name").as_string()].push_back(s);
+    for (const auto& [name, value] : line->at("labels").items()) s.labels[name] = value.get<std::string>();
+    s.value = line->at("value").get<double>();
+    out[line->at("name").get<std::string>()].push_back(s);
   }
   return out;
 }

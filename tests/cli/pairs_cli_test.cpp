@@ -7,7 +7,7 @@
 #include <string>
 
 #include "run_binary.hpp"
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -22,23 +22,23 @@ TEST(CheckPairs, RunsWhatFitsAndSaysWhatItDidInstead) {
   const testing::Ran ran =
       testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "4", "--json"}, 180s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  const std::optional<mini_json::Value> doc = mini_json::parse(ran.out);
+  const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;
-  const mini_json::Value& pairs = doc->at("pairs");
-  EXPECT_EQ(pairs.at("asked").as_number(), 4);
-  const double placed = pairs.at("placed").as_number();
+  const nlohmann::json& pairs = doc->at("pairs");
+  EXPECT_EQ(pairs.at("asked").get<double>(), 4);
+  const double placed = pairs.at("placed").get<double>();
   ASSERT_GE(placed, 1);
   ASSERT_LE(placed, 4);
-  const mini_json::Array& steps = pairs.at("steps").as_array();
+  const nlohmann::json& steps = pairs.at("steps");
   ASSERT_FALSE(steps.empty());
-  EXPECT_EQ(steps.back().at("pairs").as_number(), placed) << "the last step runs every pair placed";
-  for (const mini_json::Value& step : steps) {
-    EXPECT_EQ(step.at("pairs_run").as_array().size(), static_cast<std::size_t>(step.at("pairs").as_number()));
+  EXPECT_EQ(steps.back().at("pairs").get<double>(), placed) << "the last step runs every pair placed";
+  for (const nlohmann::json& step : steps) {
+    EXPECT_EQ(step.at("pairs_run").size(), static_cast<std::size_t>(step.at("pairs").get<double>()));
     ASSERT_TRUE(step.at("aggregate_gib_per_s").is_number()) << "every step moved data";
-    EXPECT_GT(step.at("aggregate_gib_per_s").as_number(), 0);
+    EXPECT_GT(step.at("aggregate_gib_per_s").get<double>(), 0);
   }
   if (placed < 4) {
-    EXPECT_TRUE(contains(pairs.at("note").as_string(), "4 pairs do not fit")) << pairs.at("note").as_string();
+    EXPECT_TRUE(contains(pairs.at("note").get<std::string>(), "4 pairs do not fit")) << pairs.at("note").get<std::string>();
     EXPECT_TRUE(contains(ran.err, "pipetop: --pairs: 4 pairs do not fit")) << ran.err;
     EXPECT_TRUE(contains(ran.err, "pipetop check --pairs 4 --writer-cpu -1 --reader-cpu -1")) << ran.err;
   }
@@ -58,11 +58,11 @@ TEST(CheckPairs, ScalingRunsAsManyPairsAsFit) {
   const testing::Ran ran =
       testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--scaling", "--json", "-q"}, 180s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  const std::optional<mini_json::Value> doc = mini_json::parse(ran.out);
+  const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;
-  const mini_json::Value& pairs = doc->at("pairs");
-  EXPECT_EQ(pairs.at("placed").as_number(), pairs.at("asked").as_number()) << "--scaling asks only what fits";
-  EXPECT_FALSE(contains(pairs.at("note").as_string(), "do not fit")) << pairs.at("note").as_string();
+  const nlohmann::json& pairs = doc->at("pairs");
+  EXPECT_EQ(pairs.at("placed").get<double>(), pairs.at("asked").get<double>()) << "--scaling asks only what fits";
+  EXPECT_FALSE(contains(pairs.at("note").get<std::string>(), "do not fit")) << pairs.at("note").get<std::string>();
   EXPECT_FALSE(contains(ran.err, "hint:")) << ran.err;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Test helpers for files the binary under test writes or reads: a fresh directory per test, removed
-// at its end, and whole files as text.
+// Test helper: a fresh directory under the temp dir for one test, removed at its end, and reading a
+// file back whole or writing one.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,24 +12,12 @@
 
 namespace pipetop::testing {
 
-inline std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
-
-// A fresh directory under the temp dir, named after the running test, removed at the end of it.
 class TempDir {
  public:
   TempDir() {
     const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = std::filesystem::temp_directory_path() /
-            ("pipetop_cli_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
+            ("pipetop_test_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
@@ -44,5 +32,16 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
 
 }  // namespace pipetop::testing

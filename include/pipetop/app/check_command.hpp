@@ -10,6 +10,8 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/new_file.hpp"
+#include "pipetop/system/output_stream.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
@@ -23,27 +25,29 @@ struct CheckCommand {
   bool scaling = false;                        // --scaling: --pairs as many as the allowed CPUs hold
   OutputFormat format = OutputFormat::text;    // text, json or openmetrics
   std::string export_prefix;
-  std::string compare_path;  // --compare: a previous check --json
+  std::string compare_path;                 // --compare: a previous check --json
   double threshold = kDefaultRegressionThreshold;
-  bool quiet = false;  // no progress on stderr
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // no progress on stderr
 };
 
-// Prints the report (text, one JSON document, or OpenMetrics) on stdout and progress on stderr; with
+// Writes the report (text, one JSON document, or OpenMetrics) on `out` and progress on stderr; with
 // --compare, the comparison with the baseline beside it. Returns 0; 1 when a rung could not move data
 // at all (it says which and why); 2 when the baseline cannot be read (before anything is measured); 4
 // when a rung regressed beyond the threshold (it says which on stderr).
-[[nodiscard]] int run_check(const CheckCommand& command, const SystemFiles& files);
+[[nodiscard]] int run_check(const CheckCommand& command, const SystemFiles& files, OutputStream& out);
 
 struct TuneCommand {
   RunConfig base;
   std::int64_t budget_ns = 60 * kNsPerS;     // --budget
   OutputFormat format = OutputFormat::text;  // text or json
   std::string export_prefix;
-  bool quiet = false;  // no progress on stderr
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // no progress on stderr
 };
 
-// Prints the winner, its GiB/s against the article's final configuration measured in the same run,
-// and the command line that reproduces it. Returns 0, or 1 when no trial moved data.
-[[nodiscard]] int run_tune(const TuneCommand& command, const SystemFiles& files);
+// Writes on `out` the winner, its GiB/s against the article's final configuration measured in the
+// same run, and the command line that reproduces it. Returns 0, or 1 when no trial moved data.
+[[nodiscard]] int run_tune(const TuneCommand& command, const SystemFiles& files, OutputStream& out);
 
 }  // namespace pipetop
