@@ -5,7 +5,7 @@ _pipetop() {
   prev=${COMP_WORDS[COMP_CWORD-1]}
   command=""
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-    case $word in run|check|tune|events) command=$word; break ;; esac
+    case $word in run|check|tune|events|tour|replay) command=$word; break ;; esac
   done
   case $prev in
     --writer) COMPREPLY=($(compgen -W "write vmsplice" -- "$cur")); return ;;
@@ -17,8 +17,9 @@ _pipetop() {
         *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
       esac
       return ;;
-    --compare|--baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --export|--buffer-size|--pipe-size|--writer-cpu|--reader-cpu|-e|--event|--interval|--duration|--bytes|--seconds|--tune-budget|--budget|--repeat|--pairs|--threshold|--refresh-hz)
+    --compare|--baseline|--record|--tuned) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --theme) COMPREPLY=($(compgen -W "dark light high-contrast" -- "$cur")); return ;;
+    --export|--buffer-size|--pipe-size|--writer-cpu|--reader-cpu|-e|--event|--interval|--duration|--bytes|--seconds|--tune-budget|--budget|--repeat|--pairs|--threshold|--refresh-hz|--y-max|--step|--speed)
       return ;;
   esac
   local config="--writer --reader --huge-pages --busy-loop --poll --gift --lock-memory --no-touch --same-buffer
@@ -26,12 +27,16 @@ _pipetop() {
   local pinning="--writer-cpu --reader-cpu --event --user-only --no-counters --interval"
   local options
   case $command in
-    run) options="$config --duration --bytes --format --export --force --quiet --compare --baseline --threshold --help" ;;
+    run) options="$config --duration --bytes --format --export --force --quiet --compare --threshold --help" ;;
     check) options="--seconds --tune-budget --repeat --pairs --scaling --buffer-size $pinning --format --json --export --force --quiet
-      --compare --baseline --threshold --help" ;;
+      --compare --threshold --help" ;;
     tune) options="--budget $pinning --format --json --export --force --quiet --help" ;;
     events) options="--all --user-only --format --help" ;;
-    *) options="run check tune events $config --refresh-hz --ascii --help --version" ;;
+    tour) options="--step --no-ui --tuned --record $pinning --refresh-hz --ascii --theme --y-max --baseline --help" ;;
+    replay) options="--speed --refresh-hz --ascii --theme --y-max --baseline --help"
+      COMPREPLY=($(compgen -f -- "$cur")) ;;
+    *) options="run check tune events tour replay $config --refresh-hz --ascii --theme --y-max --baseline --record
+      --help --version" ;;
   esac
   COMPREPLY=($(compgen -W "$options" -- "$cur"))
 }

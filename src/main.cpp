@@ -9,8 +9,10 @@
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/app/finish_output.hpp"
 #include "pipetop/app/print_error.hpp"
+#include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/run_command.hpp"
 #include "pipetop/app/signals.hpp"
+#include "pipetop/app/tour_command.hpp"
 #include "pipetop/system/output_stream.hpp"
 #include "pipetop/system/standard_streams.hpp"
 #include "pipetop/system/system_files.hpp"
@@ -23,6 +25,8 @@ int dispatch(const pipetop::ParsedCommandLine& parsed, const pipetop::SignalWatc
   const pipetop::SystemFiles machine_files("/");  // every /proc and /sys read about the machine goes through it
   if (parsed.run) return pipetop::run_headless(*parsed.run, machine_files, signals, out);
   if (parsed.dashboard) return pipetop::run_dashboard(*parsed.dashboard, machine_files);
+  if (parsed.tour) return pipetop::run_tour(*parsed.tour, machine_files);
+  if (parsed.replay) return pipetop::run_replay(*parsed.replay, machine_files);
   pipetop::unblock_termination_signals();  // the others end by a signal's default action
   if (parsed.events) return pipetop::list_events(*parsed.events, machine_files, out);
   if (parsed.check) return pipetop::run_check(*parsed.check, machine_files, out);

@@ -13,6 +13,7 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/check_report.hpp"
 #include "pipetop/core/ladder.hpp"
+#include "pipetop/core/ladder_picture.hpp"
 #include "pipetop/core/machine_limits.hpp"
 #include "pipetop/core/pair_scaling.hpp"
 #include "pipetop/system/machine_probe.hpp"
@@ -120,7 +121,11 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : check.ladder) trials.push_back(r.trial);
-    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite);
+    const std::string svg = ladder_svg(ladder_picture(check.ladder,
+                                                      "The article's ladder here, " +
+                                                          format_duration_arg(command.rung_ns) + " a rung",
+                                                      machine_summary(facts)));
+    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite, svg);
     if (code != 0) return code;
   }
   int code = 0;

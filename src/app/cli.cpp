@@ -1,6 +1,7 @@
 #include "pipetop/app/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -23,6 +24,8 @@ constexpr const char* kMainFooter = R"(Commands:
   run      move bytes headless and print a line per second (or samples) and a summary
   check    a new machine's first minute: its facts, the article's ladder, verdicts
   tune     search for the fastest pipe this machine can do
+  tour     the article's ladder as a guided tour: a caption per step, the summary at the end
+  replay   draw a recording (--record FILE) or run --format json output again
   events   what can be counted here, and why not
 
 Examples:
@@ -30,6 +33,8 @@ Examples:
   pipetop --writer vmsplice --reader splice --huge-pages --busy-loop
   pipetop run --busy-loop --duration 10s
   pipetop check
+  pipetop tour --theme high-contrast          # a talk: space pauses, → ← step, q quits
+  pipetop --record talk.jsonl ; pipetop replay talk.jsonl --speed 2
 
 Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
 machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
@@ -41,7 +46,8 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run --writer vmsplice --reader splice --huge-pages --busy-loop --buffer-size 1MiB
   pipetop run --format json --duration 10s > run.json      # a JSON line per sample, then the summary
   pipetop run --verify --bytes 10G                         # check every byte of 10 GiB
-  pipetop run --export result                              # also result.cmd, result.csv, result.json
+  pipetop run --export result                              # also result.cmd, .csv, .json and result.svg
+  pipetop run --record run.jsonl && pipetop replay run.jsonl # the run again, in the dashboard
   pipetop run -q --format json --busy-loop > before.json   # a baseline ...
   pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
   pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
@@ -54,7 +60,7 @@ share the workers' CPUs: write to a file rather than a pipe.
 constexpr const char* kCheckFooter = R"(Examples:
   pipetop check                         # facts, the ladder at 2 s a rung, a 20 s tune, verdicts
   pipetop check --seconds 5s --format json > check.json
-  pipetop check --export machine-a      # also machine-a.cmd (pipetop and seed commands), .csv, .json
+  pipetop check --export machine-a      # also machine-a.cmd (pipetop and seed commands), .csv, .json, .svg
   pipetop check --repeat 3 --json > baseline.json    # each rung 3 times: a baseline with its spread
   pipetop check --compare baseline.json              # exit 4 when a rung is 10% slower, beyond the noise
   pipetop check --format openmetrics > pipetop.prom  # metrics for node_exporter's textfile collector
@@ -67,6 +73,19 @@ A rung is beyond the noise when every run of it here is slower (or faster) than 
 constexpr const char* kTuneFooter = R"(Examples:
   pipetop tune                          # 60 s: buffer sizes, huge pages, busy loop and pinning
   pipetop tune --budget 2m --format json
+)";
+
+constexpr const char* kTourFooter = R"(Examples:
+  pipetop tour                          # 8 s a step; space pauses, → ← move, 1-6 jump, q quits
+  pipetop tour --step 15s --theme light --y-max 80 --record talk.jsonl
+  pipetop tour --no-ui --step 3s        # the captions and the summary, for a script
+  pipetop tune --format json > tuned.json && pipetop tour --tuned tuned.json
+)";
+
+constexpr const char* kReplayFooter = R"(Examples:
+  pipetop replay talk.jsonl             # as recorded; space pauses, → ← move between segments, r restarts
+  pipetop replay run.json --speed 4     # run --format json output replays too
+  pipetop replay good-machine.jsonl --baseline here.json
 )";
 
 constexpr const char* kEventsFooter = R"(Examples:
@@ -106,7 +125,7 @@ void bind_json_alias(CLI::App& app, OutputFormat& format) {
 void bind_compare(CLI::App& app, std::string& path, double& threshold, ParseProblems& problems,
                   const std::string& what) {
   constexpr const char* kCompareGroup = "Comparison";
-  app.add_option("--compare,--baseline", path,
+  app.add_option("--compare", path,
                  "Compare with " + what +
                      " (this machine's or another's): each figure's ratio, whether it is beyond the noise, the "
                      "facts that differ; exit 4 when one regressed beyond --threshold")
@@ -136,6 +155,45 @@ Result<void> check_format(const char* command, OutputFormat format, std::initial
                   "use --format " + std::string(to_string(*allowed.begin()))));
 }
 
+// A positive, finite number ("80", "2.5").
+Result<double> parse_positive(std::string_view text) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value <= 0) {
+    return std::unexpected(usage_error("'" + std::string(text) + "' is not a positive number"));
+  }
+  return value;
+}
+
+// How the dashboard looks, for every command that shows it.
+void bind_view_options(CLI::App& app, ViewOptions& view, ParseProblems& problems) {
+  constexpr const char* kGroup = "Dashboard";
+  app.add_option("--refresh-hz", view.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
+      ->type_name("HZ")
+      ->group(kGroup);
+  app.add_flag("--ascii", view.ascii, "No braille or box drawing, whatever the locale")->group(kGroup);
+  add_parsed_option(app, "--theme", "THEME", "Colours: dark (default), light or high-contrast (T cycles; NO_COLOR wins)",
+                    parse_theme, view.theme, problems)
+      ->group(kGroup);
+  add_parsed_option(
+      app, "--y-max", "GIBPS", "Pin the chart's axis at this many GiB/s, so steps compare across a talk",
+      [](std::string_view text) -> Result<std::optional<double>> { return parse_positive(text); }, view.y_max,
+      problems)
+      ->group(kGroup);
+  app.add_option("--baseline", view.baseline_path,
+                 "Measure against this recording or run --format json output (drawn dimmed; × against it)")
+      ->type_name("FILE")
+      ->group(kGroup);
+}
+
+// --refresh-hz of `command` (echoed as typed: std::to_string would show 0.000000 for 0).
+Result<void> check_refresh(const CLI::App& command, double hz) {
+  if (std::isfinite(hz) && hz >= 1 && hz <= 60) return {};
+  const std::string typed = command.get_option("--refresh-hz")->as<std::string>();
+  return std::unexpected(usage_error("--refresh-hz " + typed + " is not a rate from 1 to 60",
+                                     "10 (the default) redraws smoothly at well under 2% of a CPU"));
+}
+
 // Options an unpicked command does not take reach CLI11 as extras; say which command and why.
 Error not_an_option_of(const std::string& command, const std::string& extras) {
   const std::string why =
@@ -161,18 +219,18 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunConfig dashboard_config;
   bind_config_options(app, dashboard_config, problems, {.timing = false});
   DashboardCommand dashboard;
-  CLI::Option* refresh_hz =
-      app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
-          ->type_name("HZ")
+  bind_view_options(app, dashboard.view, problems);
+  app.add_option("--record", dashboard.record_path, "Record every sample and change to FILE, for pipetop replay")
+      ->type_name("FILE")
       ->group("Dashboard");
-  app.add_flag("--ascii", dashboard.ascii, "No braille or box drawing, whatever the locale")->group("Dashboard");
 
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_config_options(*run, run_command.config, problems, {});
   bind_format(*run, run_command.format, problems, "text, csv, json (JSON Lines) or openmetrics");
   run->add_option("--export", run_command.export_prefix,
-                  "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
+                  "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
+                  "PREFIX.svg (the chart)")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
   bind_force(*run, run_command.overwrite);
@@ -180,6 +238,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->group(kOutputGroup);
   bind_compare(*run, run_command.compare_path, run_command.threshold, problems,
                "a previous run's output (pipetop run --format json)");
+  run->add_option("--record", run_command.record_path, "Also record every sample to FILE, for pipetop replay")
+      ->type_name("FILE")
+      ->group(kOutputGroup);
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -238,6 +299,29 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 
+  TourCommand tour_command;
+  CLI::App* tour = app.add_subcommand("tour", "The article's ladder as a guided tour, step by step, with captions");
+  bind_config_options(*tour, tour_command.base, problems, {.strategies = false, .buffer = false, .pipe = false,
+                                                           .timing = false});
+  add_parsed_option(*tour, "--step", "DURATION", "How long each step holds (default 8s)", parse_duration_ns,
+                    tour_command.step_ns, problems);
+  tour->add_flag("--no-ui", tour_command.no_ui, "No dashboard: print each step's caption and the summary");
+  tour->add_option("--tuned", tour_command.tuned_path,
+                   "The last step is this `tune --format json` output's best (default: a 1 MiB buffer)")
+      ->type_name("FILE");
+  tour->add_option("--record", tour_command.record_path, "Record every sample and step to FILE, for pipetop replay")
+      ->type_name("FILE");
+  bind_view_options(*tour, tour_command.view, problems);
+  tour->footer(kTourFooter);
+
+  ReplayCommand replay_command;
+  CLI::App* replay = app.add_subcommand("replay", "Draw a recording (--record) or run --format json output again");
+  replay->add_option("file", replay_command.path, "The recording")->type_name("FILE")->required();
+  add_parsed_option(*replay, "--speed", "N", "Play N times as fast (default 1)", parse_positive, replay_command.speed,
+                    problems);
+  bind_view_options(*replay, replay_command.view, problems);
+  replay->footer(kReplayFooter);
+
   const std::string first = argc > 1 ? argv[1] : "";
   const auto named_first = [&first](CLI::App* sub) { return sub->check_name(first); };
   if (!first.empty() && !first.starts_with("-") && app.get_subcommands(named_first).empty()) {
@@ -246,7 +330,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ExtrasError& e) {
-    for (CLI::App* sub : {check, tune, events}) {
+    for (CLI::App* sub : {check, tune, events, tour, replay}) {
       if (sub->parsed()) return usage(not_an_option_of(sub->get_name(), CLI::detail::join(sub->remaining(), " ")));
     }
     std::ostringstream out;
@@ -300,11 +384,14 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                                "use --format json, and --format csv in another run"));
     }
     parsed.run = run_command;
+  } else if (tour->parsed()) {
+    if (Result<void> ok = check_refresh(*tour, tour_command.view.refresh_hz); !ok) return usage(ok.error());
+    parsed.tour = tour_command;
+  } else if (replay->parsed()) {
+    if (Result<void> ok = check_refresh(*replay, replay_command.view.refresh_hz); !ok) return usage(ok.error());
+    parsed.replay = replay_command;
   } else {
-    if (!std::isfinite(dashboard.refresh_hz) || dashboard.refresh_hz < 1 || dashboard.refresh_hz > 60) {
-      return usage(usage_error("--refresh-hz " + refresh_hz->as<std::string>() + " is not a rate from 1 to 60",
-                               "10 (the default) redraws smoothly at well under 2% of a CPU"));
-    }
+    if (Result<void> ok = check_refresh(app, dashboard.view.refresh_hz); !ok) return usage(ok.error());
     dashboard.config = dashboard_config;
     parsed.dashboard = dashboard;
   }

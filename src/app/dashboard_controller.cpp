@@ -1,15 +1,23 @@
 #include "pipetop/app/dashboard_controller.hpp"
 
+#include <algorithm>
 #include <variant>
 
 #include "pipetop/core/config_change.hpp"
+#include "pipetop/core/history_picture.hpp"
+#include "pipetop/core/key_echo.hpp"
+#include "pipetop/core/leaderboard.hpp"
+#include "pipetop/core/number_format.hpp"
 #include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/size.hpp"
 #include "pipetop/core/throughput.hpp"
 
 namespace pipetop {
 namespace {
 
 constexpr std::int64_t kMessageNs = 6'000'000'000;
+constexpr std::int64_t kEchoNs = 2'000'000'000;
+constexpr std::int64_t kWindowNs = 60'000'000'000;
 
 std::string with_hint(const Error& error) {
   return error.hint.empty() ? error.message : error.message + " (" + error.hint + ")";
@@ -18,38 +26,86 @@ std::string with_hint(const Error& error) {
 }  // namespace
 
 DashboardController::DashboardController(PairControl& pair, DashboardState state, std::string machine,
-                                         SegmentExporter exporter)
-    : pair_(pair), state_(std::move(state)), machine_(std::move(machine)), exporter_(std::move(exporter)) {}
+                                         DashboardExports exports)
+    : pair_(pair),
+      state_(std::move(state)),
+      machine_(std::move(machine)),
+      exports_(std::move(exports)),
+      ladder_(tour_steps(state_.config)) {}
 
 bool DashboardController::press(int key, std::int64_t now_ns) {
-  if (key == kKeyEscape && state_.help) key = '?';
+  if (key == kKeyEscape) {  // closes what is open over the dashboard
+    state_.help = false;
+    state_.leaderboard = false;
+    return true;
+  }
   const KeyBinding* binding = find_key(key);
   if (binding == nullptr) return true;
+  if (!key_available(*binding, state_.mode)) {
+    show("a replay shows what was recorded: its configuration cannot change", true, now_ns);
+    return true;
+  }
   DashboardState next = state_;
-  switch (pipetop::press(*binding, next)) {
-    case KeyEffect::quit:
-      return false;
+  const KeyEffect effect = pipetop::press(*binding, next);
+  if (effect == KeyEffect::quit) return false;
+  echo_ = key_echo(*binding, key, state_, next);
+  echo_until_ns_ = now_ns + kEchoNs;
+  apply_effect(effect, next, now_ns);
+  return true;
+}
+
+void DashboardController::apply_effect(KeyEffect effect, const DashboardState& next, std::int64_t now_ns) {
+  switch (effect) {
     case KeyEffect::restart:
       change(next, now_ns);
       break;
     case KeyEffect::export_segment:
-      export_segment(now_ns);
+      state_.leaderboard ? export_leaderboard(now_ns) : export_segment(now_ns);
       break;
     case KeyEffect::reset_history:
+      if (state_.mode == DashboardMode::replay) {
+        seek_replay(0, now_ns);
+        break;
+      }
       history_.reset(now_ns);
       segment_ends_ = {};
       if (pair_.phase() == PairPhase::stopped) change(state_, now_ns);  // and a dead pair starts again
       break;
+    case KeyEffect::next_step:
+    case KeyEffect::previous_step:
+    case KeyEffect::ladder_step:
+      move_to_step(effect, next.ladder_step, now_ns);
+      break;
+    case KeyEffect::pin_baseline:
+      pin_current_baseline(now_ns);
+      break;
     case KeyEffect::redraw:
-      if (next.frozen && !state_.frozen) {
-        frozen_ = history_;
-        frozen_ns_ = history_.latest_ns().value_or(now_ns);
+      if (next.frozen != state_.frozen) {
+        toggle_pause(next, now_ns);
+      } else {
+        state_ = next;
       }
-      if (!next.frozen) frozen_.reset();
-      state_ = next;
+      break;
+    case KeyEffect::quit:
       break;
   }
-  return true;
+}
+
+// Live, the display freezes (the workers run on); a tour's clock stops; a replay stops playing.
+void DashboardController::toggle_pause(const DashboardState& next, std::int64_t now_ns) {
+  if (state_.mode == DashboardMode::live) {
+    if (next.frozen) {
+      frozen_ = history_;
+      frozen_ns_ = history_.latest_ns().value_or(now_ns);
+    } else {
+      frozen_.reset();
+    }
+  } else if (schedule_) {
+    schedule_->toggle_pause(now_ns);
+  } else if (playback_ != nullptr) {
+    playback_->set_paused(next.frozen, now_ns);
+  }
+  state_ = next;
 }
 
 void DashboardController::change(const DashboardState& next, std::int64_t now_ns) {
@@ -66,28 +122,49 @@ void DashboardController::tick(std::int64_t now_ns) {
   events_.clear();
   pair_.poll(now_ns, events_);
   for (const SessionEvent& e : events_) take(e, now_ns);
+  if (schedule_) {
+    measure_tour_step();
+    if (schedule_->tick(now_ns)) go_to_tour_step(now_ns);
+  }
   if (now_ns >= message_until_ns_) message_.clear();
 }
 
 void DashboardController::take(const SessionEvent& event, std::int64_t now_ns) {
   history_.apply(event);
+  if (sink_) sink_(event);
   if (const auto* start = std::get_if<SegmentStart>(&event)) {
     segment_ends_ = {};
     state_.config = start->config;
     state_.pipe_bytes = start->pipe_bytes;
-    if (history_.segments().size() > 1) show("now: " + start->label, false, now_ns);
+    if (schedule_ && !schedule_->finished()) step_running_ = same_step(start->config, ladder_[schedule_->step()].config);
+    if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay) show("now: " + start->label, false, now_ns);
   } else if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     auto& [first, last] = segment_ends_[sample->role == WorkerRole::writer ? 0 : 1];
     if (!first) first = sample->sample;
     last = sample->sample;
   } else if (const auto* refused = std::get_if<ChangeRefused>(&event)) {
+    if (schedule_ && same_step(refused->config, ladder_[schedule_->step()].config)) step_refused_ = refused->text;
+    if (state_.mode == DashboardMode::replay) return;
     state_.config = pair_.config();  // the previous configuration, starting again
     show("refused: " + refused->text, true, now_ns);
   }
 }
 
+void DashboardController::pin_current_baseline(std::int64_t now_ns) {
+  std::optional<Baseline> pinned = pin_baseline(history_);
+  if (!pinned) {
+    show("B: no figure to pin yet (the segment's mean comes after its first samples)", true, now_ns);
+    return;
+  }
+  baseline_ = std::move(pinned);
+  const std::string figure = format_fixed(baseline_->gib_per_s, 2) + " GiB/s";
+  echo_ = "B → baseline " + baseline_->label + " " + figure;
+  show("baseline: " + baseline_->label + " at " + figure + "; × is now against it", false, now_ns);
+}
+
 // The current segment as a run: its first and last samples carry every cumulative figure, and its
-// throughput is the headline figure's own (the same warm-up as everywhere).
+// throughput is the headline figure's own (the same warm-up as everywhere). The picture is the chart
+// as it shows now, from its left edge or the first segment.
 void DashboardController::export_segment(std::int64_t now_ns) {
   const auto& [writer_first, writer_last] = segment_ends_[0];
   const auto& [reader_first, reader_last] = segment_ends_[1];
@@ -105,8 +182,19 @@ void DashboardController::export_segment(std::int64_t now_ns) {
   outcome.huge_pages = history_.huge_pages();
   Trial trial = make_trial(std::move(outcome));
   trial.summary.throughput = throughput_summary(history_.current_throughput());
-  const Result<std::string> written = exporter_({trial});
+  const std::int64_t t1 = history_.latest_ns().value_or(now_ns);
+  const std::int64_t t0 = std::max(t1 - kWindowNs, history_.segments().front().start_ns);
+  const std::string svg = chart_svg(history_picture(
+      history_, t0, t1, describe_config(state_.config) + " · pipe " + format_size(history_.pipe_bytes()), machine_,
+      state_.log_scale, state_.y_max));
+  const Result<std::string> written = exports_.segment({trial}, svg);
   show(written ? "exported " + *written : "export failed: " + with_hint(written.error()), !written, now_ns);
+}
+
+void DashboardController::export_leaderboard(std::int64_t now_ns) {
+  const Result<std::string> written = exports_.leaderboard(leaderboard_csv(leaderboard(history_)));
+  show(written ? "leaderboard exported to " + *written : "export failed: " + with_hint(written.error()), !written,
+       now_ns);
 }
 
 void DashboardController::show(std::string message, bool error, std::int64_t now_ns) {
@@ -121,6 +209,7 @@ std::string DashboardController::problem() const {
       if (history_.segments().empty()) return "starting: the workers are setting up…";
       break;
     case PairPhase::stopped:
+      if (state_.mode == DashboardMode::replay) return "the recording ended — r plays it again, q quits";
       return (history_.problem().empty() ? std::string("no workers running") : history_.problem()) +
              " — r or any toggle starts them again";
     case PairPhase::running:
@@ -144,7 +233,11 @@ DashboardModel DashboardController::model(std::int64_t now_ns) const {
                         .ui_cpu_percent = std::nullopt,
                         .live = pair_.phase() == PairPhase::running,
                         .now_ns = frozen ? frozen_ns_ : history_.latest_ns().value_or(now_ns),
-                        .window_ns = 60'000'000'000};
+                        .window_ns = kWindowNs,
+                        .baseline = baseline_ ? &*baseline_ : nullptr,
+                        .key_echo = now_ns < echo_until_ns_ ? echo_ : std::string(),
+                        .tour = tour_view(now_ns),
+                        .playback = playback_ != nullptr ? playback_->position(now_ns) : std::string()};
 }
 
 }  // namespace pipetop

@@ -11,7 +11,7 @@
 namespace pipetop {
 namespace {
 
-constexpr std::array<const char*, 3> kSuffixes{".cmd", ".csv", ".json"};
+constexpr std::array<const char*, 4> kSuffixes{".cmd", ".csv", ".json", ".svg"};
 
 }  // namespace
 
@@ -35,22 +35,23 @@ Result<void> check_export_prefix(const std::string& prefix, Overwrite overwrite)
 }
 
 Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
-                                   const SystemFiles& files, Overwrite overwrite) {
+                                   const SystemFiles& files, Overwrite overwrite, const std::string& svg) {
   MachineFacts facts = read_machine_facts(files);
   probe_machine(facts);
-  const std::array<std::string, 3> texts{export_commands(trials), export_csv(trials),
-                                         snapshot_json(facts, trials) + "\n"};
+  const std::array<std::string, 4> texts{export_commands(trials), export_csv(trials),
+                                         snapshot_json(facts, trials) + "\n", svg};
   for (std::size_t i = 0; i < kSuffixes.size(); ++i) {
+    if (texts[i].empty()) continue;  // no picture
     if (Result<void> written = write_new_file(prefix + kSuffixes[i], texts[i], overwrite); !written) {
       return std::unexpected(written.error());
     }
   }
-  return prefix + ".{cmd,csv,json}";
+  return prefix + (svg.empty() ? ".{cmd,csv,json}" : ".{cmd,csv,json,svg}");
 }
 
 int export_and_report(const std::string& prefix, const std::vector<Trial>& trials, const SystemFiles& files,
-                      Overwrite overwrite) {
-  const Result<std::string> written = export_results(prefix, trials, files, overwrite);
+                      Overwrite overwrite, const std::string& svg) {
+  const Result<std::string> written = export_results(prefix, trials, files, overwrite, svg);
   if (!written) return print_error(written.error());
   std::fprintf(stderr, "pipetop: exported %s\n", written->c_str());
   return 0;

@@ -1,18 +1,13 @@
 #include "pipetop/app/live_pair.hpp"
 
+#include "pipetop/app/session_driver.hpp"
 #include "pipetop/core/config_change.hpp"
-#include "pipetop/core/strategies.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {
 namespace {
 
 constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
-
-// The first segment's label: the strategies it starts with.
-std::string describe_start(const RunConfig& c) {
-  return std::string(to_string(c.writer)) + "/" + std::string(to_string(c.reader));
-}
 
 }  // namespace
 
@@ -80,10 +75,8 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   const Session::Phase phase = current_->poll();
   if (phase == Session::Phase::running && !announced_) {
     const RunConfig& config = current_->config();
-    out.push_back(SegmentStart{current_->started_ns(), config,
-                               last_good_ ? describe_change(*last_good_, config) : describe_start(config),
-                               current_->counters(WorkerRole::writer), current_->counters(WorkerRole::reader),
-                               current_->pipe_bytes(), current_->huge_pages()});
+    out.push_back(
+        segment_start_of(*current_, last_good_ ? describe_change(*last_good_, config) : describe_start(config)));
     last_good_ = config;
     restoring_ = false;
     announced_ = true;

@@ -7,9 +7,12 @@
 #include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/print_error.hpp"
+#include "pipetop/app/recorder.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
+#include "pipetop/core/config_change.hpp"
+#include "pipetop/core/history_picture.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"
@@ -47,19 +50,28 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
     return print_error(can.error());
   }
 
+  Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "run");
+  if (!opened) return print_error(opened.error());
+  const std::unique_ptr<Recorder> recorder = std::move(*opened);
   std::unique_ptr<Report> report = make_report(command.format, &plan->machine);
   bool header_written = false;
   const auto header = [&](const std::vector<CounterInfo>& counters) {
     if (!header_written) out.write(report->header(counters));
     header_written = true;
   };
+  const auto record = [&recorder](const SessionEvent& e) {
+    if (recorder) recorder->record(e);
+  };
   // A line per sample may be dropped when the output is not read as fast: the run never waits for it.
-  const Result<DrivenRun> run =
-      drive_session(*plan, &signals, files,
-                    {[&](const Session& session) { header(session.counters(WorkerRole::writer)); },
-                     [&](WorkerRole role, const Sample& sample) {
-                       if (!command.quiet) out.write_droppable(report->sample(role, sample));
-                     }});
+  const Result<DrivenRun> run = drive_session(*plan, &signals, files,
+                                              {[&](const Session& session) {
+                                                 header(session.counters(WorkerRole::writer));
+                                                 record(segment_start_of(session, describe_start(session.config())));
+                                               },
+                                               [&](WorkerRole role, const Sample& sample) {
+                                                 if (!command.quiet) out.write_droppable(report->sample(role, sample));
+                                               },
+                                               record});
   if (!run) return print_error(run.error());
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
@@ -70,8 +82,12 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
     if (comparison) out.write(report->comparison(*comparison));
   }
   out.write(report->end());
+  if (recorder) {
+    if (Result<void> finished = recorder->finish(&outcome); !finished) return print_error(finished.error());
+  }
   if (!command.export_prefix.empty()) {
-    const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files, command.overwrite);
+    const std::string svg = chart_svg(run_picture(outcome, machine_summary(plan->machine)));
+    const int code = export_and_report(command.export_prefix, {make_trial(outcome)}, files, command.overwrite, svg);
     if (code != 0) return code;
   }
 

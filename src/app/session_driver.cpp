@@ -21,6 +21,7 @@ std::size_t index_of(WorkerRole role) {
 // What the outcome keeps of the parent's observations: each worker's first and last times, and the
 // latest huge-page check.
 void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
+  if (hooks.on_event) hooks.on_event(event);
   if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
     if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
@@ -119,6 +120,16 @@ DrivenRun gather(Driven& d, const DriveHooks& hooks) {
 }
 
 }  // namespace
+
+SegmentStart segment_start_of(const Session& session, std::string label) {
+  return {session.started_ns(),
+          session.config(),
+          std::move(label),
+          session.counters(WorkerRole::writer),
+          session.counters(WorkerRole::reader),
+          session.pipe_bytes(),
+          session.huge_pages()};
+}
 
 Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
                                               const SystemFiles& files, const DriveHooks& hooks) {

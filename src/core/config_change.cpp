@@ -56,6 +56,10 @@ std::string describe_change(const RunConfig& a, const RunConfig& b) {
   return label.empty() ? "restart" : label;
 }
 
+std::string describe_start(const RunConfig& c) {
+  return std::string(to_string(c.writer)) + "/" + std::string(to_string(c.reader));
+}
+
 std::string describe_cpus(const RunConfig& c) {
   const auto one = [](const std::optional<int>& cpu) {
     return !cpu || *cpu == kUnpinned ? std::string("any") : std::to_string(*cpu);

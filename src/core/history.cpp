@@ -167,6 +167,8 @@ SegmentStats History::current_segment_stats() const {
   stats.samples = current_.samples();
   stats.seconds = current_.elapsed_s();
   stats.cpu_wait = {segment_wait(WorkerRole::writer), segment_wait(WorkerRole::reader)};
+  stats.bytes = current_.bytes();
+  stats.huge_pages_verified = huge_.verified;
   const std::optional<double> first = segments_.size() == 1 ? stats.mean : segments_.front().stats.mean;
   if (stats.mean && first && *first > 0) stats.speedup = *stats.mean / *first;
   return stats;
@@ -200,6 +202,20 @@ WorkerTimeUse History::time_use(WorkerRole role) const {
     use.involuntary_per_s = per_second(static_cast<double>(to.involuntary_switches - from->involuntary_switches), wall);
   }
   return use;
+}
+
+WorkerCalls History::calls(WorkerRole role) const {
+  const WorkerTrack& t = track(role);
+  WorkerCalls calls;
+  const Sample* from = window_start(t.recent, kFigureWindowNs);
+  if (from == nullptr) return calls;
+  const Sample& to = t.recent.back();
+  if (to.syscalls < from->syscalls || to.eagain < from->eagain || to.bytes < from->bytes) return calls;
+  const auto made = static_cast<double>(to.syscalls - from->syscalls);
+  calls.per_s = per_second(made, to.t_ns - from->t_ns);
+  if (to.bytes > from->bytes) calls.per_gib = made / bytes_to_gib(static_cast<double>(to.bytes - from->bytes));
+  if (made > 0) calls.eagain_share = static_cast<double>(to.eagain - from->eagain) / made;
+  return calls;
 }
 
 }  // namespace pipetop

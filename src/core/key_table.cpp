@@ -84,6 +84,23 @@ KeyEffect effect_only(KeyEffect effect) {
   return effect;
 }
 
+// The number key of step `n` (from 1); the first one is labelled for all of them.
+static_assert(kLadderKeys == 6, "the ladder keys' label and rows name six steps");
+Binding ladder_key(int n) {
+  const bool first = n == 1;
+  return {'0' + n,
+          0,
+          first ? "1-6" : "",
+          first ? "ladder" : "",
+          first ? "ladder step 1 to 6" : "",
+          nullptr,
+          [](DashboardState& s, const Binding& b) {
+            s.ladder_step = b.key - '1';
+            return KeyEffect::ladder_step;
+          },
+          nullptr};
+}
+
 Binding flag_key(bool RunConfig::*member) {
   const FlagOption& f = flag_option(member);
   return {f.key, 0, std::string_view(&f.key, 1), f.footer, f.key_help, &f, toggle_flag, flag_is_on};
@@ -119,19 +136,47 @@ std::vector<Binding> make_bindings() {
          return KeyEffect::redraw;
        },
        [](const DashboardState& s, const Binding&) { return s.log_scale; }},
-      {' ', 0, "space", "freeze", "freeze the display", nullptr,
+      {' ', 0, "space", "pause", "pause display / tour", nullptr,
        [](DashboardState& s, const Binding&) {
          s.frozen = !s.frozen;
          return KeyEffect::redraw;
        },
        [](const DashboardState& s, const Binding&) { return s.frozen; }},
+      {kKeyRight, 0, "→/←", "step", "next / previous step", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::next_step); }, nullptr},
+      {kKeyLeft, 0, "", "", "", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::previous_step); }, nullptr},
+      ladder_key(1), ladder_key(2), ladder_key(3), ladder_key(4), ladder_key(5), ladder_key(6),
+      {'B', 0, "B", "base", "pin as the baseline", nullptr,
+       [](DashboardState&, const Binding&) { return effect_only(KeyEffect::pin_baseline); }, nullptr},
+      {'L', 0, "L", "board", "leaderboard (x: csv)", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.leaderboard = !s.leaderboard;
+         s.help = false;
+         return KeyEffect::redraw;
+       },
+       [](const DashboardState& s, const Binding&) { return s.leaderboard; }},
+      {'z', 0, "z", "panels", "panels: all/chart", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.panels = next_panels(s.panels);
+         return KeyEffect::redraw;
+       },
+       [](const DashboardState& s, const Binding&) { return s.panels != PanelSet::all; }},
+      {'T', 0, "T", "theme", "theme dark/light/hc", nullptr,
+       [](DashboardState& s, const Binding&) {
+         s.theme = next_theme(s.theme);
+         return KeyEffect::redraw;
+       },
+       nullptr},
       {'r', 0, "r", "reset", "reset history", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::reset_history); }, nullptr},
       {'x', 0, "x", "export", "export cmd/csv/json", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::export_segment); }, nullptr},
-      {'?', 'H', "?", "help", "this help", nullptr,
+      {'?', 'H', "?", "help", "help: keys, figures", nullptr,
        [](DashboardState& s, const Binding&) {
-         s.help = !s.help;
+         s.help_page = s.help ? s.help_page + 1 : 0;  // closed → keys → figures → closed
+         s.help = s.help_page < 2;
+         s.leaderboard = false;
          return KeyEffect::redraw;
        },
        nullptr},
@@ -160,6 +205,15 @@ KeyEffect press(const KeyBinding& binding, DashboardState& state) {
 
 bool key_is_on(const KeyBinding& binding, const DashboardState& state) {
   return binding.is_on != nullptr && binding.is_on(state, binding);
+}
+
+bool key_configures(const KeyBinding& binding) {
+  DashboardState scratch;
+  return press(binding, scratch) == KeyEffect::restart;
+}
+
+bool key_available(const KeyBinding& binding, DashboardMode mode) {
+  return mode != DashboardMode::replay || !key_configures(binding);
 }
 
 Pinning pinning_of(const RunConfig& config, const CpuPair& separate) {

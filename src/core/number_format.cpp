@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 namespace pipetop {
 
@@ -19,6 +21,26 @@ std::string format_count(double value) {
   }
   std::snprintf(buf.data(), buf.size(), value < 9.995 && value != std::floor(value) ? "%.2f" : "%.0f", value);
   return buf.data();
+}
+
+std::string format_grouped(double value, int significant) {
+  if (!std::isfinite(value) || value < 0) return "—";
+  if (value == 0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(value)));  // 26347 → 4
+  const int decimals = std::max(0, significant - 1 - magnitude);
+  const double unit = std::pow(10.0, magnitude + 1 - significant);
+  const double rounded = decimals > 0 ? value : std::round(value / unit) * unit;
+  std::array<char, 48> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.*f", decimals, rounded);
+  const std::string_view digits = buf.data();
+  const std::size_t whole = std::min(digits.find('.'), digits.size());
+  std::string text;
+  for (std::size_t i = 0; i < whole; ++i) {
+    if (i > 0 && (whole - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  text += digits.substr(whole);
+  return text;
 }
 
 std::string format_fixed(std::optional<double> value, int decimals) {

@@ -7,6 +7,7 @@
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
+#include "pipetop/core/run_config_json.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
@@ -17,32 +18,11 @@
 namespace pipetop {
 namespace {
 
-void write_cpu(JsonWriter& json, const char* key, const std::optional<int>& cpu) {
-  json.key(key).value(cpu.value_or(kUnpinned));
-}
-
-// Every option of the run, keyed by its command-line name.
+// Every option of the run, keyed by its command-line name; the pipe as the kernel gave it.
 void write_config(JsonWriter& json, const RunOutcome& o) {
-  const RunConfig& c = o.config;
   json.key("config").begin_object();
-  json.key("writer").value(to_string(c.writer));
-  json.key("reader").value(to_string(c.reader));
-  for (const FlagOption& flag : kFlagOptions) json.key(flag.name).value(c.*flag.member);
-  json.key("buffer-size").value(c.buffer_bytes);
-  json.key("pipe-size").value(o.pipe_bytes);
+  write_config_members(json, o.config, o.pipe_bytes);
   if (o.pipe_bytes_asked) json.key("pipe_size_asked").value(*o.pipe_bytes_asked);
-  write_cpu(json, "writer-cpu", c.writer_cpu);
-  write_cpu(json, "reader-cpu", c.reader_cpu);
-  json.key("interval").value(format_duration_arg(c.interval_ns));
-  json.key("duration").value(format_duration_arg(c.duration_ns));
-  if (c.bytes_limit) {
-    json.key("bytes").value(*c.bytes_limit);
-  } else {
-    json.key("bytes").null();
-  }
-  json.key("event").begin_array();
-  for (const std::string& event : c.events) json.value(event);
-  json.end_array();
   json.end_object();
 }
 

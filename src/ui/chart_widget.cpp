@@ -4,6 +4,7 @@
 
 #include "pipetop/core/chart_math.hpp"
 #include "pipetop/core/dot_grid.hpp"
+#include "pipetop/core/number_format.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -59,6 +60,15 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std
   }
 }
 
+// The baseline: a dimmed dashed line at its mean across the plot, labelled at the right, under the trace.
+void draw_baseline(Canvas& canvas, const Rect& plot, const YScale& scale, const Baseline& baseline) {
+  const int row = row_of(scale_position(scale, baseline.gib_per_s), plot.h);
+  for (int x = 0; x < plot.w; ++x) canvas.text(plot.x + x, plot.y + row, canvas.unicode() ? "┄" : "-", {Color::dim});
+  const std::string label = " base " + format_fixed(baseline.gib_per_s, baseline.gib_per_s < 10 ? 2 : 1) + " ";
+  const int w = text_width(label);
+  if (w + 2 < plot.w) canvas.text(plot.x + plot.w - w - 1, plot.y + row, label, {Color::dim, true, false});
+}
+
 }  // namespace
 
 void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
@@ -68,7 +78,7 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   const std::int64_t t0 = m.now_ns - m.window_ns;
   DotGrid grid(plot.w, plot.h);
   const std::vector<Envelope> columns = column_envelopes(m.history.rates(), t0, m.now_ns, grid.dot_columns());
-  const YScale scale = envelope_scale(columns, m.state.log_scale);
+  const YScale scale = envelope_scale(columns, m.state.log_scale, m.state.y_max);
   // The envelope (lowest to highest 10 ms rate) dim, the column's mean bright: short dips stay visible
   // without a noisy column reading as its peak.
   DotGrid means(plot.w, plot.h);
@@ -82,6 +92,7 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   canvas.text(area.x, area.y, m.state.log_scale ? "GiB/s log" : "GiB/s", {Color::dim, true, false});
   draw_time_axis(canvas, plot, m.window_ns);
   draw_markers(canvas, plot, m, t0);
+  if (m.baseline != nullptr) draw_baseline(canvas, plot, scale, *m.baseline);
   for (int cy = 0; cy < plot.h; ++cy) {
     for (int cx = 0; cx < plot.w; ++cx) {
       if (grid.empty(cx, cy)) continue;

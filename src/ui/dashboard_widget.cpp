@@ -3,18 +3,29 @@
 namespace pipetop {
 
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model) {
-  const DashboardLayout layout = layout_dashboard(canvas.width(), canvas.height());
+  const int caption = model.tour ? caption_rows(*model.tour, canvas.width()) : 0;
+  const DashboardLayout layout =
+      layout_dashboard(canvas.width(), canvas.height(), {model.state.panels, caption});
   if (layout.too_small) {
     draw_too_small(canvas, layout.notice);
     return {};
   }
-  std::vector<HeaderSpan> spans = draw_header(canvas, layout.header, model);
+  std::vector<HeaderSpan> spans;
+  if (!layout.header.empty()) spans = draw_header(canvas, layout.header, model);
   draw_chart(canvas, layout.chart, model);
-  draw_readout(canvas, layout.readout, model);
-  draw_counters(canvas, layout.counters, model);
+  if (!layout.readout.empty()) draw_readout(canvas, layout.readout, model);
+  if (model.tour && !layout.caption.empty()) draw_caption(canvas, layout.caption, *model.tour);
+  if (!layout.counters.empty()) draw_counters(canvas, layout.counters, model);
   draw_status(canvas, layout.status, model);
-  draw_footer(canvas, layout.footer, model);
-  if (model.state.help) draw_help(canvas, layout.help);
+  if (!layout.footer.empty()) draw_footer(canvas, layout.footer, model);
+  draw_key_echo(canvas, layout.chart, model.key_echo);
+  if (model.state.help) {
+    draw_help(canvas, layout.help, model.state);
+  } else if (model.state.leaderboard) {
+    draw_leaderboard(canvas, layout.help, model);
+  } else if (model.tour && model.tour->finished) {
+    draw_tour_summary(canvas, layout.help, *model.tour);
+  }
   return spans;
 }
 

@@ -19,7 +19,7 @@ void draw_footer(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   for (const KeyBinding& k : key_bindings()) reserved += always_shown(k) ? entry_width(k) : 0;
   const int right = a.x + a.w;
   for (const KeyBinding& k : key_bindings()) {
-    if (k.label.empty()) continue;
+    if (k.label.empty() || !key_available(k, m.state.mode)) continue;
     const int need = entry_width(k);
     if (!always_shown(k) && x + need > right - reserved) continue;
     if (always_shown(k)) reserved -= need;

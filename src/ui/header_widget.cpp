@@ -77,7 +77,12 @@ std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const Dash
   const std::string separator = unicode ? " · " : " | ";
   const int right = area.x + area.w;
   int x = area.x + canvas.text(area.x, area.y, " pipetop ", {Color::title, true, true}) + 1;
-  const int frozen_w = m.state.frozen ? 9 : 0;
+  // A tag on the right: the live display frozen, the tour paused, a replay (paused or not).
+  const bool replay = m.state.mode == DashboardMode::replay;
+  const std::string_view tag = m.state.frozen ? (m.state.mode == DashboardMode::live ? " FROZEN " : " PAUSED ")
+                               : replay       ? " REPLAY "
+                                              : "";
+  const int frozen_w = tag.empty() ? 0 : text_width(tag) + 1;
   const int separator_w = text_width(separator);
   std::vector<Part> parts = config_parts(m, false);
   if (parts_width(parts, separator_w) > right - frozen_w - x) parts = config_parts(m, true);
@@ -86,10 +91,10 @@ std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const Dash
     if (room < 4) break;  // no dangling separator: a part is drawn with the one before it, or not at all
     if (i > 0) x += canvas.text(x, area.y, separator, {Color::dim});
     const int used = draw_clipped(canvas, x, area.y, parts[i].text, room, parts[i].style);
-    if (parts[i].key != 0) spans.push_back({{x, area.y, used, 1}, parts[i].key});
+    if (parts[i].key != 0 && !replay) spans.push_back({{x, area.y, used, 1}, parts[i].key});
     x += used;
   }
-  if (m.state.frozen) canvas.text(right - frozen_w, area.y, " FROZEN ", {Color::warn, true, true});
+  if (!tag.empty()) canvas.text(right - frozen_w, area.y, tag, {Color::warn, true, true});
 
   // A problem comes first (what went wrong matters more than the machine's name), then the facts.
   int x2 = area.x + 1;

@@ -1,6 +1,8 @@
 #include <array>
 #include <string>
+#include <vector>
 
+#include "pipetop/core/text_cells.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -19,42 +21,49 @@ constexpr std::array<std::string_view, 10> kFigures{{
     "drops  ui   samples lost while the dashboard lagged; its own CPU use",
 }};
 
+constexpr std::array<std::string_view, 3> kViews{{
+    "base ┄      the pinned baseline (B); × is then against it",
+    "tour        space pauses, → ← move between steps, 1-6 jump to one",
+    "replay      space pauses, → ← and 1-9 move between its segments, r restarts",
+}};
+
 constexpr int kKeyLabelCells = 6;  // "space" and a blank
 constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
 
-void draw_box(Canvas& canvas, const Rect& a) {
-  const bool unicode = canvas.unicode();
-  std::string top = unicode ? "┌" : "+";
-  std::string bottom = unicode ? "└" : "+";
-  for (int i = 0; i < a.w - 2; ++i) {
-    top += unicode ? "─" : "-";
-    bottom += unicode ? "─" : "-";
+// `entries` on lines of at most `width` cells, `separator` between two on a line; an entry is never
+// split (one wider than `width` is cut where it is drawn).
+std::vector<std::string> pack_entries(const std::vector<std::string>& entries, std::string_view separator, int width) {
+  std::vector<std::string> lines;
+  for (const std::string& entry : entries) {
+    const bool fits = !lines.empty() &&
+                      text_width(lines.back()) + text_width(separator) + text_width(entry) <= width;
+    if (fits) {
+      lines.back() += std::string(separator) + entry;
+    } else {
+      lines.push_back(entry);
+    }
   }
-  top += unicode ? "┐" : "+";
-  bottom += unicode ? "┘" : "+";
-  canvas.text(a.x, a.y, top, {Color::title});
-  const std::string blank(static_cast<std::size_t>(std::max(a.w - 2, 0)), ' ');
-  for (int y = a.y + 1; y < a.y + a.h - 1; ++y) {
-    canvas.text(a.x, y, unicode ? "│" : "|", {Color::title});
-    canvas.text(a.x + 1, y, blank);
-    canvas.text(a.x + a.w - 1, y, unicode ? "│" : "|", {Color::title});
-  }
-  canvas.text(a.x, a.y + a.h - 1, bottom, {Color::title});
+  return lines;
 }
 
-}  // namespace
-
-void draw_help(Canvas& canvas, const Rect& a) {
-  draw_box(canvas, a);
-  canvas.text(a.x + 2, a.y, " pipetop: keys and figures ", {Color::title, true, false});
+// Page 0: the keys that work here, two columns when they fit; the flag toggles after them in a
+// compact list ("h huge · b busy · ..."), so every key fits the smallest dashboard.
+void draw_keys(Canvas& canvas, const Rect& a, const DashboardState& state) {
   const int inner = a.w - 4;
   const int last_row = a.y + a.h - 2;
   const int columns = inner >= 2 * kKeyColumnWidth ? 2 : 1;
   const int column_w = inner / columns;
   int y = a.y + 1;
   int column = 0;
+  std::vector<std::string> toggles;
+  if (state.mode != DashboardMode::replay) toggles.emplace_back("toggles:");
   for (const KeyBinding& k : key_bindings()) {
-    if (k.label.empty() || y > last_row) continue;
+    if (k.label.empty() || !key_available(k, state.mode)) continue;
+    if (k.flag != nullptr) {
+      toggles.push_back(std::string(k.label) + " " + std::string(k.footer));
+      continue;
+    }
+    if (y > last_row) continue;
     const int x = a.x + 2 + column * column_w;
     canvas.text(x, y, k.label, {Color::accent, true, false});
     draw_clipped(canvas, x + kKeyLabelCells, y, k.help, column_w - kKeyLabelCells - 1);
@@ -64,13 +73,39 @@ void draw_help(Canvas& canvas, const Rect& a) {
     }
   }
   if (column != 0) ++y;
-  if (last_row - y >= static_cast<int>(kFigures.size())) ++y;  // a blank line when there is room
-  for (const std::string_view line : kFigures) {
+  const std::vector<std::string> lines =
+      state.mode == DashboardMode::replay
+          ? wrap_words("the keys that change the configuration are off in a replay", inner)
+          : pack_entries(toggles, " · ", inner);
+  for (const std::string& line : lines) {
     if (y > last_row) break;
     draw_clipped(canvas, a.x + 2, y++, line, inner);
   }
-  const std::string_view close = " ? or Esc closes ";
-  canvas.text(a.x + a.w - 2 - text_width(close), a.y + a.h - 1, close, {Color::dim});
+}
+
+void draw_figures(Canvas& canvas, const Rect& a) {
+  const int inner = a.w - 4;
+  int y = a.y + 1;
+  for (const std::string_view line : kFigures) {
+    if (y > a.y + a.h - 2) return;
+    draw_clipped(canvas, a.x + 2, y++, line, inner);
+  }
+  for (const std::string_view line : kViews) {
+    if (y > a.y + a.h - 2) return;
+    draw_clipped(canvas, a.x + 2, y++, line, inner);
+  }
+}
+
+}  // namespace
+
+void draw_help(Canvas& canvas, const Rect& a, const DashboardState& state) {
+  if (state.help_page == 0) {
+    draw_overlay_box(canvas, a, " pipetop: keys (1/2) ", " ? figures · Esc closes ");
+    draw_keys(canvas, a, state);
+  } else {
+    draw_overlay_box(canvas, a, " pipetop: figures (2/2) ", " ? or Esc closes ");
+    draw_figures(canvas, a);
+  }
 }
 
 }  // namespace pipetop

@@ -42,10 +42,12 @@ void draw_readout(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   }
   line(canvas, a, y, "mean", stats.mean ? figure(*stats.mean) : "—", {Color::normal, true, false});
   line(canvas, a, y, "p5/p95", stats.p5 && stats.p95 ? figure(*stats.p5) + " / " + figure(*stats.p95) : "—");
-  if (stats.speedup) {
+  // Against the baseline when one is pinned, else against the first configuration.
+  const std::optional<double> ratio = m.baseline != nullptr ? against_baseline(stats, *m.baseline) : stats.speedup;
+  if (ratio) {
     std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%s%.1f", canvas.unicode() ? "×" : "x", *stats.speedup);
-    line(canvas, a, y, "vs first", buf.data(), {Color::accent, true, false});
+    std::snprintf(buf.data(), buf.size(), "%s%.1f", canvas.unicode() ? "×" : "x", *ratio);
+    line(canvas, a, y, m.baseline != nullptr ? "vs base" : "vs first", buf.data(), {Color::accent, true, false});
   }
 }
 

@@ -5,10 +5,11 @@
 namespace pipetop {
 
 void draw_status(Canvas& canvas, const Rect& a, const DashboardModel& m) {
-  std::string own = "drops " + std::to_string(m.dropped);
+  // A replay's position takes the place of the live figures (the recording's drops are not known).
+  std::string own = m.playback.empty() ? "drops " + std::to_string(m.dropped) : m.playback;
   if (m.ui_cpu_percent) own += " · ui " + format_fixed(m.ui_cpu_percent, 1) + "% cpu";
   const int own_x = a.x + a.w - text_width(own) - 1;
-  canvas.text(own_x, a.y, own, {m.dropped > 0 ? Color::warn : Color::dim});
+  canvas.text(own_x, a.y, own, {m.dropped > 0 && m.playback.empty() ? Color::warn : Color::dim});
   if (!m.message.empty()) {
     draw_clipped(canvas, a.x + 1, a.y, m.message, own_x - a.x - 2,
                  m.message_is_error ? Style{Color::bad, true, false} : Style{Color::accent});

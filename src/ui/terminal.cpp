@@ -1,4 +1,6 @@
 #include "pipetop/ui/terminal.hpp"
+// Before ncurses: term.h defines macros (key_help, ...) that would rename the key table's members.
+#include "pipetop/core/key_table.hpp"
 
 #include <langinfo.h>
 #include <ncurses.h>
@@ -97,6 +99,8 @@ std::optional<InputEvent> Terminal::read_input() {
   const int key = getch();
   if (key == ERR) return std::nullopt;
   if (key == KEY_RESIZE) return InputEvent{kKeyResize};
+  if (key == KEY_LEFT) return InputEvent{kKeyLeft};
+  if (key == KEY_RIGHT) return InputEvent{kKeyRight};
   if (key == KEY_MOUSE) {
     MEVENT event{};
     if (getmouse(&event) != OK) return std::nullopt;

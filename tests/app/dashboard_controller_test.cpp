@@ -30,14 +30,29 @@ RunConfig pinned() {
   return c;
 }
 
+DashboardState pinned_state() {
+  DashboardState state;
+  state.config = pinned();
+  state.separate = CpuPair{0, 1};
+  return state;
+}
+
 struct Fixture {
   testing::FakePairControl pair{pinned()};
   std::vector<std::vector<Trial>> exported;
-  DashboardController controller{pair, DashboardState{pinned(), CpuPair{0, 1}, 0, false, false, false}, "Test CPU",
-                                 [this](const std::vector<Trial>& trials) -> Result<std::string> {
-                                   exported.push_back(trials);
-                                   return std::string("pipetop-test.{cmd,csv,json}");
-                                 }};
+  std::vector<std::string> pictures;
+  std::vector<std::string> boards;
+  DashboardController controller{pair, pinned_state(), "Test CPU",
+                                 DashboardExports{[this](const std::vector<Trial>& trials,
+                                                         const std::string& svg) -> Result<std::string> {
+                                                    exported.push_back(trials);
+                                                    pictures.push_back(svg);
+                                                    return std::string("pipetop-test.{cmd,csv,json,svg}");
+                                                  },
+                                                  [this](const std::string& csv) -> Result<std::string> {
+                                                    boards.push_back(csv);
+                                                    return std::string("pipetop-test-leaderboard.csv");
+                                                  }}};
 
   // The first pair runs from kT0: `seconds` of samples every 10 ms at `gib_per_s`.
   void run_first(double seconds, double gib_per_s) {
@@ -127,7 +142,32 @@ TEST(DashboardController, ExportGivesTheSegmentWithItsHeadlineFigure) {
   EXPECT_DOUBLE_EQ(*trial.gib_per_s(), *headline) << "one definition of the segment's GiB/s";
   EXPECT_NEAR(*trial.gib_per_s(), 2.0, 0.05) << "the warm-up is not in it";
   EXPECT_EQ(trial.outcome.config, pinned());
-  EXPECT_EQ(f.controller.model(kT0 + 4 * kSec).message, "exported pipetop-test.{cmd,csv,json}");
+  EXPECT_EQ(f.controller.model(kT0 + 4 * kSec).message, "exported pipetop-test.{cmd,csv,json,svg}");
+  ASSERT_EQ(f.pictures.size(), 1U);
+  EXPECT_NE(f.pictures[0].find("<svg"), std::string::npos) << "the chart goes with the figures";
+  EXPECT_NE(f.pictures[0].find("Test CPU"), std::string::npos) << "with the machine line";
+}
+
+TEST(DashboardController, WithTheLeaderboardOpenXExportsItAsCsv) {
+  Fixture f;
+  f.run_first(2.0, 3.0);
+  ASSERT_TRUE(f.controller.press('L', kT0 + 2 * kSec));
+  ASSERT_TRUE(f.controller.press('x', kT0 + 2 * kSec));
+  EXPECT_TRUE(f.exported.empty());
+  ASSERT_EQ(f.boards.size(), 1U);
+  EXPECT_TRUE(f.boards[0].starts_with("gigabytes_per_second,")) << f.boards[0];
+  EXPECT_NE(f.boards[0].find("write/read"), std::string::npos) << f.boards[0];
+}
+
+TEST(DashboardController, BPinsTheCurrentSegmentAsTheBaseline) {
+  Fixture f;
+  f.run_first(2.0, 3.0);
+  EXPECT_FALSE(f.controller.baseline());
+  ASSERT_TRUE(f.controller.press('B', kT0 + 2 * kSec));
+  ASSERT_TRUE(f.controller.baseline());
+  EXPECT_NEAR(f.controller.baseline()->gib_per_s, 3.0, 0.05);
+  EXPECT_NE(f.controller.model(kT0 + 2 * kSec).baseline, nullptr);
+  EXPECT_NE(f.controller.model(kT0 + 2 * kSec).key_echo.find("B → "), std::string::npos);
 }
 
 TEST(DashboardController, ExportBeforeAnySampleSaysSo) {

@@ -79,7 +79,19 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"bad_format", {"run", "--format", "xml"}, 2, {"unknown output format 'xml'"}},
         BadInput{"unknown_option", {"run", "--frobnicate"}, 2, {"--frobnicate"}},
         BadInput{"dashboard_without_a_terminal", {}, 3, {"stdout is not a terminal", "pipetop run"}},
-        BadInput{"unknown_command", {"launch"}, 2, {"unknown command 'launch'"}}),
+        BadInput{"unknown_command", {"launch"}, 2, {"unknown command 'launch'"}},
+        BadInput{"unknown_theme", {"--theme", "neon"}, 2, {"unknown theme 'neon'", "dark, light, high-contrast"}},
+        BadInput{"tour_unknown_theme", {"tour", "--theme", "neon"}, 2, {"unknown theme 'neon'"}},
+        BadInput{"y_max_negative", {"--y-max", "-1"}, 2, {"--y-max: '-1' is not a positive number"}},
+        BadInput{"replay_missing_file", {"replay", "/nonexistent/talk.jsonl"}, 3,
+                 {"cannot read /nonexistent/talk.jsonl", "ENOENT"}},
+        BadInput{"replay_not_a_recording", {"replay", "/etc/passwd"}, 2, {"/etc/passwd: line 1: not valid JSON"}},
+        BadInput{"replay_zero_speed", {"replay", "/etc/passwd", "--speed", "0"}, 2, {"--speed: '0' is not a positive"}},
+        BadInput{"replay_without_a_file", {"replay"}, 2, {"file"}},
+        BadInput{"baseline_not_a_recording", {"run", "--baseline", "/etc/passwd"}, 2, {"--baseline"}},
+        BadInput{"tour_zero_step", {"tour", "--no-ui", "--step", "0s"}, 2, {"--step: invalid duration '0s'"}},
+        BadInput{"tour_tuned_not_tune_output", {"tour", "--no-ui", "--tuned", "/etc/passwd"}, 2,
+                 {"is not the output of `pipetop tune --format json`"}}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(BadInput, PipeAboveTheLimitForAnUnprivilegedUser) {

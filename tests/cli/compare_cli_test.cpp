@@ -1,4 +1,4 @@
-// Issue 12 §3 from the real binary: `--compare BASELINE` (alias `--baseline`) gates a machine — exit 4
+// Issue 12 §3 from the real binary: `--compare BASELINE` gates a machine — exit 4
 // when a figure regressed beyond the threshold and the noise, 0 otherwise — and a baseline that
 // cannot be read is a usage error (2) before anything is measured.
 
@@ -75,7 +75,7 @@ TEST(RunCompare, FarFasterThanTheBaselineExitsZeroAndSaysImproved) {
   ASSERT_NO_FATAL_FAILURE(run_baseline(dir.path() / "measured"));
   ASSERT_NO_FATAL_FAILURE(scaled_baseline(dir.path() / "measured", dir.path() / "slow", 0.01));
   const testing::Ran ran =
-      testing::run_binary({"run", "--duration", "0.5s", "-q", "--baseline", (dir.path() / "slow").string()}, 60s);
+      testing::run_binary({"run", "--duration", "0.5s", "-q", "--compare", (dir.path() / "slow").string()}, 60s);
   EXPECT_EQ(ran.exit_code, 0) << ran.err;
   EXPECT_TRUE(contains(ran.out, "Compared with " + (dir.path() / "slow").string())) << ran.out;
   EXPECT_TRUE(contains(ran.out, "improved")) << ran.out;
@@ -91,7 +91,7 @@ TEST(CheckCompare, ARungFarSlowerThanTheBaselineExitsFour) {
   testing::write_file(dir.path() / "measured", measured.out);
   ASSERT_NO_FATAL_FAILURE(scaled_baseline(dir.path() / "measured", dir.path() / "fast", 100));
   args = check;
-  args.insert(args.end(), {"--repeat", "3", "--baseline", (dir.path() / "fast").string()});
+  args.insert(args.end(), {"--repeat", "3", "--compare", (dir.path() / "fast").string()});
   const testing::Ran ran = testing::run_binary(args, 180s);
   EXPECT_EQ(ran.exit_code, 4) << ran.err;
   EXPECT_TRUE(contains(ran.err, "write/read ×")) << ran.err;

@@ -27,7 +27,8 @@ TEST(ManPage, NamesEveryOptionOfEverySubcommand) {
   ASSERT_FALSE(man.empty());
   const std::regex option("^ +(?:-[a-zA-Z],)?(--[a-z][a-z-]+)");
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"--help"}, {"run", "--help"}, {"check", "--help"}, {"tune", "--help"}, {"events", "--help"}}) {
+           {"--help"}, {"run", "--help"}, {"check", "--help"}, {"tune", "--help"}, {"events", "--help"},
+           {"tour", "--help"}, {"replay", "--help"}}) {
     const testing::Ran ran = testing::run_binary(args, 10s);
     ASSERT_EQ(ran.exit_code, 0) << ran.err;
     std::size_t options = 0;

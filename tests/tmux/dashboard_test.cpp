@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cpu_hog.hpp"
+#include "tmux/tmux_gtest.hpp"
 #include "tmux/tmux_session.hpp"
 
 namespace pipetop {
@@ -29,6 +30,7 @@ using tmux_testing::screen_row;
 using tmux_testing::SessionOptions;
 using tmux_testing::TmuxSession;
 using tmux_testing::Waited;
+using tmux_testing::shown;
 
 struct Size {
   int width;
@@ -41,24 +43,6 @@ std::string size_name(const Size& s) {
 void PrintTo(const Size& s, std::ostream* os) {
   *os << size_name(s);
 }  // for ctest's test names
-
-::testing::AssertionResult shown(const Waited& waited) {
-  if (waited.ok) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << waited.message;
-}
-
-// The reason to skip, once per run.
-const std::optional<std::string>& tmux_missing() {
-  static const std::optional<std::string> why = tmux_testing::tmux_missing();
-  return why;
-}
-
-#define SKIP_WITHOUT_TMUX()                                  \
-  do {                                                       \
-    if (const auto& why = tmux_missing(); why.has_value()) { \
-      GTEST_SKIP() << *why;                                  \
-    }                                                        \
-  } while (false)
 
 // A figure is on screen: "GiB/s now" over the big digits, and the mean under them as plain digits.
 bool has_figure(const std::string& screen) {
@@ -275,14 +259,19 @@ TEST_P(DashboardAt, RefusedToggleSaysWhyAndChangesNothing) {
 TEST_P(DashboardAt, HelpOpensAndClosesWithQuestionMarkAndEscape) {
   SKIP_WITHOUT_TMUX();
   const auto s = start(GetParam());
-  const std::string title = "pipetop: keys and figures";
+  const std::string title = "pipetop: keys (1/2)";
+  const std::string figures = "pipetop: figures (2/2)";
   ASSERT_TRUE(s->send_key("?"));
   const Waited open = s->wait_for_text(title);
   ASSERT_TRUE(shown(open));
   EXPECT_NE(open.screen.find("write ⇄ vmsplice"), std::string::npos) << open.screen;
-  EXPECT_NE(open.screen.find("? or Esc closes"), std::string::npos) << open.screen;
+  EXPECT_NE(open.screen.find("pin as the baseline"), std::string::npos) << open.screen;
   ASSERT_TRUE(s->send_key("?"));
-  ASSERT_TRUE(shown(s->wait_for_absent(title)));
+  const Waited second = s->wait_for_text(figures);
+  ASSERT_TRUE(shown(second));
+  EXPECT_NE(second.screen.find("mean p5/p95"), std::string::npos) << second.screen;
+  ASSERT_TRUE(s->send_key("?"));
+  ASSERT_TRUE(shown(s->wait_for_absent(figures)));
   ASSERT_TRUE(s->send_key("?"));
   ASSERT_TRUE(shown(s->wait_for_text(title)));
   ASSERT_TRUE(s->send_key("Escape"));

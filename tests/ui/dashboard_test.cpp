@@ -99,7 +99,7 @@ TEST(Dashboard, EveryWidgetStaysInsideItsRegion) {
           {"counters", {l.counters, [&](Canvas& c, const Rect& r) { draw_counters(c, r, model); }}},
           {"status", {l.status, [&](Canvas& c, const Rect& r) { draw_status(c, r, model); }}},
           {"footer", {l.footer, [&](Canvas& c, const Rect& r) { draw_footer(c, r, model); }}},
-          {"help", {l.help, [&](Canvas& c, const Rect& r) { draw_help(c, r); }}},
+          {"help", {l.help, [&](Canvas& c, const Rect& r) { draw_help(c, r, model.state); }}},
       };
       for (const auto& [name, what] : widgets) {
         const auto& [rect, draw] = what;
@@ -180,8 +180,8 @@ TEST(Dashboard, HelpOverlayDrawsOverTheRestAtEverySize) {
       SCOPED_TRACE(size_text(w, h));
       TextCanvas c(w, h);
       draw_dashboard(c, model);
-      EXPECT_TRUE(has(c.line(l.help.y), "pipetop: keys and figures"));
-      EXPECT_TRUE(has(c.line(l.help.y + l.help.h - 1), "? or Esc closes"));
+      EXPECT_TRUE(has(c.line(l.help.y), "pipetop: keys (1/2)"));
+      EXPECT_TRUE(has(c.line(l.help.y + l.help.h - 1), "? figures · Esc closes"));
       // The box is opaque: nothing of the chart or counters shows through inside it.
       for (int y = l.help.y + 1; y < l.help.y + l.help.h - 1; ++y) {
         const std::string row = cells(c, l.help.x + 1, y, l.help.w - 2);

@@ -19,8 +19,8 @@ std::string footer_entry(const KeyBinding& k) {
 
 TEST(Footer, EveryLabelledKeyWhenWideInTableOrder) {
   Scene s;
-  TextCanvas c(200, 1);
-  draw_footer(c, Rect{0, 0, 200, 1}, s.model());
+  TextCanvas c(300, 1);
+  draw_footer(c, Rect{0, 0, 300, 1}, s.model());
   std::string expected;
   for (const KeyBinding& k : key_bindings()) {
     if (k.label.empty()) continue;
@@ -28,7 +28,7 @@ TEST(Footer, EveryLabelledKeyWhenWideInTableOrder) {
   }
   EXPECT_TRUE(c.line(0).starts_with(expected)) << c.line(0) << "\n" << expected;
   EXPECT_TRUE(has(c.line(0), "v vmsplice s splice h huge b busy +/- buffer"));
-  EXPECT_TRUE(has(c.line(0), "space freeze"));
+  EXPECT_TRUE(has(c.line(0), "space pause"));
   EXPECT_TRUE(has(c.line(0), "? help q quit"));
 }
 
@@ -73,7 +73,7 @@ TEST(Footer, KeysReverseAndTogglesThatAreOnHighlighted) {
     EXPECT_EQ(word.color, Color::accent) << on;
     EXPECT_TRUE(word.bold) << on;
   }
-  for (const char* off : {" splice ", " huge ", " poll ", " gift ", " mlock ", " freeze "}) {
+  for (const char* off : {" splice ", " huge ", " poll ", " gift ", " mlock ", " pause "}) {
     const Style word = c.style_at(column_of(c, 0, off) + 1, 0);
     EXPECT_EQ(word.color, Color::dim) << off;
     EXPECT_FALSE(word.bold) << off;
@@ -85,20 +85,51 @@ TEST(Footer, KeysReverseAndTogglesThatAreOnHighlighted) {
   EXPECT_EQ(d.style_at(column_of(d, 0, " prefault ") + 1, 0).color, Color::dim);
 }
 
-std::string help_line(const KeyBinding& k) {
-  return std::string(k.label) + std::string(6 - k.label.size(), ' ') + std::string(k.help);
+int cell_count(std::string_view utf8) {
+  int n = 0;
+  for (const char ch : utf8) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
 }
 
-TEST(Help, At80x24EveryKeyAndEveryFigureLine) {
+std::string help_line(const KeyBinding& k) {
+  return std::string(k.label) + std::string(static_cast<std::size_t>(6 - cell_count(k.label)), ' ') + std::string(k.help);
+}
+
+// The help overlay's page `page` over the dashboard at `w`x`h`, in `mode`.
+TextCanvas help_page(int w, int h, int page, DashboardMode mode = DashboardMode::live) {
+  TextCanvas c(w, h);
+  DashboardState state;
+  state.help = true;
+  state.help_page = page;
+  state.mode = mode;
+  draw_help(c, layout_dashboard(w, h).help, state);
+  return c;
+}
+
+// Every labelled key on page 0: a line of its own, or a flag toggle in the compact list.
+void expect_every_key(const TextCanvas& c, const std::string& where) {
+  const std::string dump = c.dump();
+  for (const KeyBinding& k : key_bindings()) {
+    if (k.label.empty()) continue;
+    const std::string shown = k.flag != nullptr ? std::string(k.label) + " " + std::string(k.footer) : help_line(k);
+    EXPECT_TRUE(has(dump, shown)) << where << ": " << shown << "\n" << dump;
+  }
+}
+
+TEST(Help, At80x24EveryKeyThenEveryFigureLine) {
   Scene s = standard_scene();
   s.state.help = true;
   TextCanvas c(80, 24);
   draw_dashboard(c, s.model());
-  const std::string dump = c.dump();
-  for (const KeyBinding& k : key_bindings()) {
-    if (k.label.empty()) continue;
-    EXPECT_TRUE(has(dump, help_line(k))) << help_line(k) << "\n" << dump;
-  }
+  expect_every_key(c, "80x24");
+  const DashboardLayout l = layout_dashboard(80, 24);
+  EXPECT_TRUE(has(c.line(l.help.y), "pipetop: keys (1/2)"));
+  EXPECT_TRUE(has(c.line(l.help.y + l.help.h - 1), "? figures · Esc closes"));
+  // The footer still shows below the box.
+  EXPECT_TRUE(has(c.line(23), "? help"));
+
+  const TextCanvas f = help_page(80, 24, 1);
+  const std::string dump = f.dump();
   const char* figures[] = {"GiB/s       bytes the reader takes from the pipe per second (GiB = 2^30 B)",
                            "chart       lowest-highest 10 ms rate in each column; ┊ marks a change",
                            "mean p5/p95 since the last change; × is its mean against the first one",
@@ -110,62 +141,44 @@ TEST(Help, At80x24EveryKeyAndEveryFigureLine) {
                            "n/a u N%    not countable (why: header); user-only; ran N% of time, scaled",
                            "drops  ui   samples lost while the dashboard lagged; its own CPU use"};
   for (const char* line : figures) EXPECT_TRUE(has(dump, line)) << line << "\n" << dump;
-  // The last figure line, on the row above the box's bottom border.
-  const DashboardLayout l = layout_dashboard(80, 24);
-  EXPECT_TRUE(has(c.line(l.help.y + l.help.h - 2), "drops  ui")) << dump;
-  EXPECT_TRUE(has(c.line(l.help.y + l.help.h - 1), "? or Esc closes"));
-  EXPECT_TRUE(has(c.line(l.help.y), "pipetop: keys and figures"));
-  // The footer still shows below the box.
-  EXPECT_TRUE(has(c.line(23), "? help"));
+  EXPECT_TRUE(has(f.line(l.help.y), "pipetop: figures (2/2)"));
+  EXPECT_TRUE(has(f.line(l.help.y + l.help.h - 1), "? or Esc closes"));
 }
 
 TEST(Help, TwoColumnsOfKeysWhenWide) {
-  TextCanvas c(120, 40);
-  const DashboardLayout l = layout_dashboard(120, 40);
-  draw_help(c, l.help);
-  const KeyBinding* v = find_key('v');
-  const KeyBinding* s = find_key('s');
-  const int row = row_of(c, help_line(*v));
+  const TextCanvas c = help_page(120, 40, 0);
+  const int row = row_of(c, help_line(*find_key('l')));
   ASSERT_GE(row, 0) << c.dump();
-  EXPECT_TRUE(has(c.line(row), help_line(*s)));  // beside it
-  const std::string dump = c.dump();
-  for (const KeyBinding& k : key_bindings()) {
-    if (!k.label.empty()) {
-      EXPECT_TRUE(has(dump, help_line(k))) << help_line(k);
-    }
-  }
-  EXPECT_TRUE(has(dump, "drops  ui   samples lost while the dashboard lagged; its own CPU use"));
+  EXPECT_TRUE(has(c.line(row), help_line(*find_key(']'))));  // beside it
+  expect_every_key(c, "120x40");
+}
+
+TEST(Help, AReplaySaysTheConfigurationKeysAreOff) {
+  const std::string dump = help_page(120, 40, 0, DashboardMode::replay).dump();
+  EXPECT_TRUE(has(dump, "the keys that change the configuration are off in a replay")) << dump;
+  EXPECT_FALSE(has(dump, help_line(*find_key('v')))) << dump;
+  EXPECT_TRUE(has(dump, help_line(*find_key('L')))) << dump;
 }
 
 TEST(Help, SmallScreensClipInsideTheBox) {
   for (const auto& [w, h] : {std::pair{60, 16}, {70, 30}, {77, 24}, {78, 24}, {79, 24}}) {
     const DashboardLayout l = layout_dashboard(w, h);
-    TextCanvas c(w, h);
-    draw_help(c, l.help);
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        if (c.writes_at(x, y) > 0) {
-          ASSERT_TRUE(l.help.contains(x, y)) << w << "x" << h << " " << x << "," << y;
+    for (const int page : {0, 1}) {
+      const TextCanvas c = help_page(w, h, page);
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          if (c.writes_at(x, y) > 0) {
+            ASSERT_TRUE(l.help.contains(x, y)) << w << "x" << h << " " << x << "," << y;
+          }
         }
       }
     }
-    EXPECT_TRUE(has(c.dump(), help_line(*find_key('v'))));
+    EXPECT_TRUE(has(help_page(w, h, 0).dump(), help_line(*find_key('v'))));
   }
 }
 
-// The help overlay at 78 and 79 columns still uses two key columns, 36 cells each, leaving 29 for a
-// key's help; the export key's text is 30 ("export segment: cmd, csv, json"), so it is cut to
-// "export segment: cmd, csv, js…" (key_table.hpp promises at most 28).
-TEST(Help, EveryKeyWholeAt79Columns) {
-  for (const int w : {78, 79}) {
-    TextCanvas c(w, 24);
-    draw_help(c, layout_dashboard(w, 24).help);
-    for (const KeyBinding& k : key_bindings()) {
-      if (!k.label.empty()) {
-        EXPECT_TRUE(has(c.dump(), help_line(k))) << w << ": " << help_line(k) << "\n" << c.dump();
-      }
-    }
-  }
+TEST(Help, EveryKeyWholeAt78And79Columns) {
+  for (const int w : {78, 79}) expect_every_key(help_page(w, 24, 0), std::to_string(w));
 }
 
 TEST(Status, DropsAndOwnCpuOnTheRight) {

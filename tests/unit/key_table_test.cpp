@@ -24,7 +24,7 @@ int cells(std::string_view utf8) {
 }
 
 TEST(KeyTable, UnboundKeysHaveNoBinding) {
-  for (const int key : std::initializer_list<int>{'z', 'V', 'a', '0', 0, -1, 27, '\n'})
+  for (const int key : std::initializer_list<int>{'V', 'a', '0', '7', 0, -1, 27, '\n'})
     EXPECT_EQ(find_key(key), nullptr) << key;
 }
 
@@ -62,8 +62,11 @@ TEST(KeyTable, LabelledBindingsHaveFooterAndHelpTextThatFits) {
     EXPECT_FALSE(k.help.empty()) << k.label;
     EXPECT_LE(cells(k.label), 5) << k.label;
   }
-  EXPECT_EQ(labelled, 21);
-  // The unlabelled ones are the second halves of "+/-" and "]/[".
+  EXPECT_EQ(labelled, 27);
+  // The unlabelled ones are the second halves of "+/-", "]/[" and "→/←", and the number keys after 1.
+  EXPECT_TRUE(find_key(kKeyLeft)->label.empty());
+  EXPECT_TRUE(find_key('2')->label.empty());
+  EXPECT_EQ(find_key('1')->label, "1-6");
   EXPECT_TRUE(find_key('-')->label.empty());
   EXPECT_TRUE(find_key('[')->label.empty());
   EXPECT_EQ(find_key('+')->label, "+/-");
@@ -251,9 +254,56 @@ TEST(KeyTable, ViewKeysRedrawWithoutTouchingTheConfiguration) {
   EXPECT_FALSE(s.frozen);
   EXPECT_EQ(press(s, '?'), KeyEffect::redraw);
   EXPECT_TRUE(s.help);
+  EXPECT_EQ(s.help_page, 0);  // the keys
   EXPECT_EQ(press(s, 'H'), KeyEffect::redraw);
+  EXPECT_TRUE(s.help);
+  EXPECT_EQ(s.help_page, 1);  // the figures
+  EXPECT_EQ(press(s, '?'), KeyEffect::redraw);
   EXPECT_FALSE(s.help);
   EXPECT_EQ(s.config, before);
+}
+
+TEST(KeyTable, StageKeysChangeTheViewNotTheConfiguration) {
+  DashboardState s;
+  const RunConfig before = s.config;
+  EXPECT_EQ(press(s, 'z'), KeyEffect::redraw);
+  EXPECT_EQ(s.panels, PanelSet::chart_readout);
+  press(s, 'z');
+  EXPECT_EQ(s.panels, PanelSet::chart_only);
+  press(s, 'z');
+  EXPECT_EQ(s.panels, PanelSet::all);
+  EXPECT_EQ(press(s, 'T'), KeyEffect::redraw);
+  EXPECT_EQ(s.theme, next_theme(ThemeName::dark));
+  s.help = true;
+  EXPECT_EQ(press(s, 'L'), KeyEffect::redraw);
+  EXPECT_TRUE(s.leaderboard);
+  EXPECT_FALSE(s.help);  // one overlay at a time
+  press(s, 'L');
+  EXPECT_FALSE(s.leaderboard);
+  EXPECT_EQ(press(s, 'B'), KeyEffect::pin_baseline);
+  EXPECT_EQ(s.config, before);
+}
+
+TEST(KeyTable, ArrowsAndNumberKeysMoveAlongTheLadder) {
+  DashboardState s;
+  EXPECT_EQ(press(s, kKeyRight), KeyEffect::next_step);
+  EXPECT_EQ(press(s, kKeyLeft), KeyEffect::previous_step);
+  for (int n = 1; n <= kLadderKeys; ++n) {
+    EXPECT_EQ(press(s, '0' + n), KeyEffect::ladder_step);
+    EXPECT_EQ(s.ladder_step, n - 1);
+  }
+}
+
+TEST(KeyTable, AReplayOffersEveryKeyButThoseThatConfigure) {
+  for (const KeyBinding& k : key_bindings()) {
+    EXPECT_TRUE(key_available(k, DashboardMode::live)) << k.key;
+    EXPECT_TRUE(key_available(k, DashboardMode::tour)) << k.key;
+    EXPECT_EQ(key_available(k, DashboardMode::replay), !key_configures(k)) << k.key;
+  }
+  EXPECT_TRUE(key_configures(*find_key('b')));
+  EXPECT_FALSE(key_available(*find_key('b'), DashboardMode::replay));
+  EXPECT_TRUE(key_available(*find_key(' '), DashboardMode::replay));
+  EXPECT_TRUE(key_available(*find_key('L'), DashboardMode::replay));
 }
 
 TEST(KeyTable, QQuits) {

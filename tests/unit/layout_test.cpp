@@ -21,10 +21,17 @@ std::string describe(const Rect& r) {
          "}";
 }
 
-// Every invariant of one size; returns the first violation, or "" when all hold.
-std::string check_size(int width, int height) {
-  const DashboardLayout l = layout_dashboard(width, height);
-  const std::string at = std::to_string(width) + "x" + std::to_string(height) + ": ";
+constexpr PanelSet kPanelSets[] = {PanelSet::all, PanelSet::chart_readout, PanelSet::chart_only};
+
+std::string panels_name(PanelSet p) {
+  return p == PanelSet::all ? "all" : p == PanelSet::chart_readout ? "chart+readout" : "chart only";
+}
+
+// Every invariant of one size and options; returns the first violation, or "" when all hold.
+std::string check_size(int width, int height, LayoutOptions options = {}) {
+  const DashboardLayout l = layout_dashboard(width, height, options);
+  const std::string at = std::to_string(width) + "x" + std::to_string(height) + " " + panels_name(options.panels) +
+                         " caption " + std::to_string(options.caption_rows) + ": ";
   const bool expect_small = width < kMinWidth || height < kMinHeight;
   if (l.too_small != expect_small) return at + "too_small is " + (l.too_small ? "true" : "false");
   const std::vector<Rect> regions = l.regions();
@@ -34,14 +41,21 @@ std::string check_size(int width, int height) {
     if (!inside(l.notice, width, height)) return at + "notice outside " + describe(l.notice);
     return "";
   }
-  if (regions.size() != 6) return at + std::to_string(regions.size()) + " regions";
-  const Rect named[] = {l.header, l.chart, l.readout, l.counters, l.status, l.footer};
-  for (std::size_t i = 0; i < 6; ++i) {
-    if (named[i].x != regions[i].x || named[i].y != regions[i].y || named[i].w != regions[i].w ||
-        named[i].h != regions[i].h) {
-      return at + "regions() does not list the named regions in order";
-    }
+  // What each panel set shows, and nothing else.
+  const bool all = options.panels == PanelSet::all;
+  const bool chart_only = options.panels == PanelSet::chart_only;
+  if (l.header.empty() != chart_only || l.readout.empty() != chart_only || l.footer.empty() != chart_only) {
+    return at + "header, readout and footer show unless chart only";
   }
+  if (!all && !l.counters.empty()) return at + "counters shown with panels hidden";
+  if (all && height >= kMinHeight + options.caption_rows && l.counters.empty()) return at + "counters missing";
+  if (l.chart.empty() || l.status.empty()) return at + "chart and status always show";
+  if (l.chart.h < 8) return at + "chart shorter than 8 rows";
+  if (chart_only && l.chart.w != width) return at + "chart only: the chart is not the whole width";
+  if (l.caption.h > options.caption_rows) return at + "caption taller than asked";
+  if (options.caption_rows > 0 && l.caption.h == 0) return at + "caption asked but none";
+  if (l.caption.h > 0 && l.caption.y != l.chart.y + l.chart.h) return at + "caption not under the chart";
+  if (l.status.y != height - 1 - (chart_only ? 0 : 1)) return at + "status not on the last rows";
   long long area = 0;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const Rect& r = regions[i];
@@ -68,6 +82,59 @@ TEST(Layout, InvariantsHoldForEverySizeFrom20x6To300x100) {
     }
   }
   EXPECT_EQ(checked, 281 * 95);
+}
+
+TEST(Layout, InvariantsHoldForEveryPanelSetAndCaptionAtEverySize) {
+  for (const PanelSet panels : kPanelSets) {
+    for (const int caption : {0, 1, 3, 40}) {
+      for (int w = 20; w <= 300; w += 3) {
+        for (int h = 6; h <= 100; ++h) ASSERT_EQ(check_size(w, h, {panels, caption}), "");
+      }
+    }
+  }
+}
+
+TEST(Layout, RegionsAreTheShownOnesInOrder) {
+  const DashboardLayout all = layout_dashboard(80, 24);
+  const std::vector<Rect> expected = {all.header, all.chart, all.readout, all.counters, all.status, all.footer};
+  ASSERT_EQ(all.regions().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(describe(all.regions()[i]), describe(expected[i]));
+  EXPECT_TRUE(all.caption.empty());
+  const DashboardLayout only = layout_dashboard(80, 24, {PanelSet::chart_only, 3});
+  ASSERT_EQ(only.regions().size(), 3U);  // chart, caption, status
+  EXPECT_EQ(describe(only.regions()[0]), describe(only.chart));
+  EXPECT_EQ(describe(only.regions()[1]), describe(only.caption));
+  EXPECT_EQ(describe(only.regions()[2]), describe(only.status));
+}
+
+TEST(Layout, HidingPanelsGivesTheirRowsToTheChart) {
+  const DashboardLayout all = layout_dashboard(120, 40);
+  const DashboardLayout chart_readout = layout_dashboard(120, 40, {PanelSet::chart_readout});
+  const DashboardLayout chart_only = layout_dashboard(120, 40, {PanelSet::chart_only});
+  EXPECT_EQ(chart_readout.chart.h, all.chart.h + all.counters.h);
+  EXPECT_EQ(chart_readout.readout.h, chart_readout.chart.h);
+  EXPECT_EQ(chart_only.chart.h, 40 - 1);  // all but the status line
+  EXPECT_EQ(chart_only.chart.y, 0);
+  EXPECT_EQ(chart_only.chart.w, 120);
+}
+
+TEST(Layout, TheCaptionTakesFromTheCountersFirstAndNeverShrinksTheChartBelowItsMinimum) {
+  const DashboardLayout plain = layout_dashboard(80, 24);
+  const DashboardLayout captioned = layout_dashboard(80, 24, {PanelSet::all, 3});
+  EXPECT_EQ(captioned.caption.h, 3);
+  EXPECT_EQ(captioned.chart.h, plain.chart.h);
+  EXPECT_EQ(captioned.counters.h, plain.counters.h - 3);
+  const DashboardLayout smallest = layout_dashboard(60, 16, {PanelSet::all, 3});
+  EXPECT_EQ(smallest.caption.h, 3);
+  EXPECT_TRUE(smallest.counters.empty());  // no room for three rows of counters beside a caption
+  EXPECT_GE(smallest.chart.h, 8);
+  EXPECT_EQ(layout_dashboard(60, 16, {PanelSet::all, 40}).chart.h, 8);
+}
+
+TEST(Layout, PanelSetsCycle) {
+  EXPECT_EQ(next_panels(PanelSet::all), PanelSet::chart_readout);
+  EXPECT_EQ(next_panels(PanelSet::chart_readout), PanelSet::chart_only);
+  EXPECT_EQ(next_panels(PanelSet::chart_only), PanelSet::all);
 }
 
 TEST(Layout, CoverageIsCellExact) {

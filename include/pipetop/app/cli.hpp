@@ -9,6 +9,8 @@
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
 #include "pipetop/core/comparison.hpp"
+#include "pipetop/app/replay_command.hpp"
+#include "pipetop/app/tour_command.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/new_file.hpp"
@@ -18,11 +20,12 @@ namespace pipetop {
 struct RunCommand {
   RunConfig config;
   OutputFormat format = OutputFormat::text;
-  std::string export_prefix;                // --export: write PREFIX.{cmd,csv,json}
+  std::string export_prefix;                // --export: write PREFIX.{cmd,csv,json,svg}
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // the summary only: no line per second, no sample rows
   std::string compare_path;                 // --compare: a previous run --format json
   double threshold = kDefaultRegressionThreshold;
+  std::string record_path;                  // --record: every event to this file, for `pipetop replay`
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text
@@ -33,6 +36,8 @@ struct ParsedCommandLine {
   std::optional<DashboardCommand> dashboard;
   std::optional<CheckCommand> check;
   std::optional<TuneCommand> tune;
+  std::optional<TourCommand> tour;
+  std::optional<ReplayCommand> replay;
   int exit_code = 0;
   std::string out;  // for stdout (help, version)
   std::string err;  // for stderr (errors)

@@ -2,6 +2,9 @@
 // `pipetop` with no command: the live dashboard. Every option can be changed with a key while it
 // runs; a change restarts the workers with the new configuration (or says why it cannot).
 
+#include <string>
+
+#include "pipetop/app/dashboard_loop.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -9,13 +12,14 @@ namespace pipetop {
 
 struct DashboardCommand {
   RunConfig config;
-  double refresh_hz = 10;
-  bool ascii = false;  // no braille or box drawing, whatever the locale
+  ViewOptions view;
+  std::string record_path;  // --record: every event to this file, for `pipetop replay`
 };
 
 // Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way
-// out. Returns 0, or 2/3 when the starting configuration is refused (printed after the terminal is
-// restored), 3 when stdout is not a terminal.
+// out. Returns 0, or 2/3 when the starting configuration is refused, the baseline cannot be read or
+// the recording cannot be written (printed after the terminal is restored), 3 when stdout is not a
+// terminal.
 [[nodiscard]] int run_dashboard(const DashboardCommand& command, const SystemFiles& files);
 
 }  // namespace pipetop

@@ -2,7 +2,8 @@
 // The dashboard apart from the terminal: keys become configuration and view changes, what the pair
 // reports builds the History, and each frame's model comes from both. Nothing here blocks — a change
 // starts in the background and the keys keep working while it does — and it is tested in-process
-// with a scripted PairControl.
+// with a scripted PairControl. The guided tour is this controller on a step schedule; a replay is
+// this controller on a recording (a PairControl that plays it, and its Playback).
 
 #include <cstdint>
 #include <functional>
@@ -11,25 +12,44 @@
 #include <vector>
 
 #include "pipetop/app/pair_control.hpp"
+#include "pipetop/app/playback.hpp"
+#include "pipetop/core/baseline.hpp"
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
+#include "pipetop/core/tour.hpp"
+#include "pipetop/core/tour_schedule.hpp"
 #include "pipetop/core/trial.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 
 namespace pipetop {
 
-// Writes the current segment somewhere; returns where, or why it could not.
-using SegmentExporter = std::function<Result<std::string>(const std::vector<Trial>&)>;
+// Where the x key writes: the current segment (its results, and the chart as an SVG picture), or the
+// leaderboard as CSV. Each returns where it wrote, or why it could not.
+struct DashboardExports {
+  std::function<Result<std::string>(const std::vector<Trial>&, const std::string& svg)> segment;
+  std::function<Result<std::string>(const std::string& csv)> leaderboard;
+};
 
 class DashboardController {
  public:
-  // `pair` must outlive the controller; `state` holds the starting configuration and the default CPUs.
-  DashboardController(PairControl& pair, DashboardState state, std::string machine, SegmentExporter exporter);
+  // `pair` must outlive the controller; `state` holds the starting configuration and the default CPUs,
+  // and its mode (a replay's keys leave the configuration alone).
+  DashboardController(PairControl& pair, DashboardState state, std::string machine, DashboardExports exports);
+
+  // Turns this into the guided tour of `steps`, each held `step_ns` from `now_ns` (the first step's
+  // configuration starts unless it already runs).
+  void start_tour(std::vector<TourStep> steps, std::int64_t step_ns, std::int64_t now_ns);
+  // A replay's controls (space, r, the arrows and the number keys use them); must outlive the controller.
+  void attach_playback(Playback& playback) { playback_ = &playback; }
+  // Measures the segments against `baseline` (B pins another).
+  void set_baseline(Baseline baseline) { baseline_ = std::move(baseline); }
+  // Every event taken in is handed to `sink` too (a recording).
+  void set_event_sink(std::function<void(const SessionEvent&)> sink) { sink_ = std::move(sink); }
 
   // A key (a click already mapped to the key it stands for) at `now_ns`. Returns false to quit.
   [[nodiscard]] bool press(int key, std::int64_t now_ns);
 
-  // Takes in what the pair did since the last tick.
+  // Takes in what the pair did since the last tick, and moves the tour on when its step is over.
   void tick(std::int64_t now_ns);
 
   // The frame to draw at `now_ns` (the dashboard's own CPU use is the caller's to fill in).
@@ -37,18 +57,31 @@ class DashboardController {
 
   [[nodiscard]] const DashboardState& state() const { return state_; }
   [[nodiscard]] const History& history() const { return history_; }
+  [[nodiscard]] const std::optional<Baseline>& baseline() const { return baseline_; }
+  // The tour's schedule (none outside a tour), and what each step measured so far.
+  [[nodiscard]] const std::optional<TourSchedule>& tour_schedule() const { return schedule_; }
+  [[nodiscard]] const std::vector<std::optional<TourFigures>>& tour_measured() const { return measured_; }
 
  private:
+  void apply_effect(KeyEffect effect, const DashboardState& next, std::int64_t now_ns);
   void change(const DashboardState& next, std::int64_t now_ns);
+  void toggle_pause(const DashboardState& next, std::int64_t now_ns);
+  void move_to_step(KeyEffect effect, int index, std::int64_t now_ns);
+  void seek_replay(std::size_t segment, std::int64_t now_ns);
+  void go_to_tour_step(std::int64_t now_ns);
+  void measure_tour_step();
+  void pin_current_baseline(std::int64_t now_ns);
   void export_segment(std::int64_t now_ns);
+  void export_leaderboard(std::int64_t now_ns);
   void take(const SessionEvent& event, std::int64_t now_ns);
   void show(std::string message, bool error, std::int64_t now_ns);
   [[nodiscard]] std::string problem() const;
+  [[nodiscard]] std::optional<TourView> tour_view(std::int64_t now_ns) const;
 
   PairControl& pair_;
   DashboardState state_;
   std::string machine_;
-  SegmentExporter exporter_;
+  DashboardExports exports_;
   History history_;
   std::optional<History> frozen_;  // what the display shows while frozen
   std::int64_t frozen_ns_ = 0;
@@ -56,8 +89,19 @@ class DashboardController {
   std::string message_;
   bool message_is_error_ = false;
   std::int64_t message_until_ns_ = 0;
+  std::string echo_;
+  std::int64_t echo_until_ns_ = 0;
   // The current segment's first and last sample of each worker (writer, reader), for its export.
   std::array<std::pair<std::optional<Sample>, std::optional<Sample>>, 2> segment_ends_;
+  std::vector<TourStep> ladder_;  // the steps the number keys (and in a tour, the schedule) go to
+  std::optional<Baseline> baseline_;
+  std::function<void(const SessionEvent&)> sink_;
+  Playback* playback_ = nullptr;
+  // The tour: its schedule, each step's figures, and whether the current step's segment runs yet.
+  std::optional<TourSchedule> schedule_;
+  std::vector<std::optional<TourFigures>> measured_;
+  bool step_running_ = false;
+  std::string step_refused_;  // why the current step could not run
 };
 
 }  // namespace pipetop

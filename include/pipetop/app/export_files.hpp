@@ -1,8 +1,9 @@
 #pragma once
 // Writing results to files anyone can rerun: PREFIX.cmd (a `pipetop run` line per result),
 // PREFIX.csv (the seed benchmark's schema, a header and a row per result) and PREFIX.json (a
-// snapshot with this machine's facts and each result's counters). Files are created without
-// following links and never over existing ones unless asked (new_file.hpp).
+// snapshot with this machine's facts and each result's counters), and with them a picture,
+// PREFIX.svg (the run's chart, or check's ladder). Files are created without following links and
+// never over existing ones unless asked (new_file.hpp).
 
 #include <string>
 #include <vector>
@@ -15,18 +16,21 @@
 namespace pipetop {
 
 // Checked before a command runs, so that a long run is not wasted on a typo: the prefix's directory
-// exists and is writable, and none of the three files exists (or, with Overwrite::replace, none is a
-// directory); an empty prefix (no --export) passes. On failure returns an error naming the path: usage error (2) when a
-// file exists (its hint: --force), environment error (3) for the directory.
+// exists and is writable, and none of the four files exists (or, with Overwrite::replace, none is a
+// directory); an empty prefix (no --export) passes. On failure returns an error naming the path:
+// usage error (2) when a file exists (its hint: --force), environment error (3) for the directory.
 [[nodiscard]] Result<void> check_export_prefix(const std::string& prefix, Overwrite overwrite);
 
-// Returns "PREFIX.{cmd,csv,json}"; the JSON's machine facts are read from `files` and probed. On failure returns a runtime error naming the file and errno.
+// Returns "PREFIX.{cmd,csv,json}" (and ",svg" when `svg` is not empty: it is written as PREFIX.svg);
+// the JSON's machine facts are read from `files` and probed. On failure returns a runtime error
+// naming the file and errno.
 [[nodiscard]] Result<std::string> export_results(const std::string& prefix, const std::vector<Trial>& trials,
-                                                 const SystemFiles& files, Overwrite overwrite);
+                                                 const SystemFiles& files, Overwrite overwrite,
+                                                 const std::string& svg = {});
 
 // export_results for a command line's --export, then one line on stderr saying where the files went
 // or why they could not be written. Returns the exit code: 0, or 1 when writing failed.
 [[nodiscard]] int export_and_report(const std::string& prefix, const std::vector<Trial>& trials,
-                                    const SystemFiles& files, Overwrite overwrite);
+                                    const SystemFiles& files, Overwrite overwrite, const std::string& svg = {});
 
 }  // namespace pipetop

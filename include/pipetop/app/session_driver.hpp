@@ -11,6 +11,7 @@
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/session_event.hpp"
 #include "pipetop/system/session.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -24,7 +25,12 @@ struct DrivenRun {
 struct DriveHooks {
   std::function<void(const Session&)> on_running;            // once, when the workers were told to go
   std::function<void(WorkerRole, const Sample&)> on_sample;  // each sample, in order per worker
+  // Every observation as a session event (samples, /proc times, huge-page checks), after on_running.
+  std::function<void(const SessionEvent&)> on_event;
 };
+
+// The SegmentStart of a session that runs: its configuration, counters, pipe and huge pages, `label`.
+[[nodiscard]] SegmentStart segment_start_of(const Session& session, std::string label);
 
 // Launches `plan` and drives it. `signals` may be null (no interruption); hooks may be empty. A run
 // interrupted during set-up comes back with its signal and no samples. On failure to launch, or a

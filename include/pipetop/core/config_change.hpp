@@ -11,6 +11,9 @@ namespace pipetop {
 
 [[nodiscard]] std::string describe_change(const RunConfig& before, const RunConfig& after);
 
+// The first segment's label: the strategies it starts with ("write/read", "vmsplice/splice").
+[[nodiscard]] std::string describe_start(const RunConfig& config);
+
 // The pinning in words: "cpu 0→1", "cpu any→any" for unpinned workers.
 [[nodiscard]] std::string describe_cpus(const RunConfig& config);
 

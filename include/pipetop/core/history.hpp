@@ -33,6 +33,8 @@ struct SegmentStats {
   std::size_t samples = 0;        // the reader's
   double seconds = 0;
   std::array<std::optional<double>, 2> cpu_wait;  // writer, reader: share of the segment waiting for a CPU
+  std::uint64_t bytes = 0;                        // the reader's, first sample to last
+  bool huge_pages_verified = false;               // as last checked
 };
 
 struct Segment {
@@ -56,6 +58,13 @@ struct WorkerTimeUse {
   std::optional<double> cpu_wait;           // share of the wall time waiting for a CPU
   std::optional<double> voluntary_per_s;    // it slept (on the pipe)
   std::optional<double> involuntary_per_s;  // it was preempted
+};
+
+// One worker's transfer calls over about the last second.
+struct WorkerCalls {
+  std::optional<double> per_s;
+  std::optional<double> per_gib;       // calls per GiB moved: a larger buffer makes fewer
+  std::optional<double> eagain_share;  // of the calls, those that found the pipe full or empty (spinning)
 };
 
 class History {
@@ -88,6 +97,7 @@ class History {
   [[nodiscard]] const std::deque<FigurePoint>& figures(WorkerRole role) const;
   [[nodiscard]] const std::vector<CounterInfo>& counters(WorkerRole role) const;
   [[nodiscard]] WorkerTimeUse time_use(WorkerRole role) const;
+  [[nodiscard]] WorkerCalls calls(WorkerRole role) const;
 
   [[nodiscard]] std::uint64_t pipe_bytes() const { return pipe_bytes_; }
   [[nodiscard]] const HugePageResult& huge_pages() const { return huge_; }

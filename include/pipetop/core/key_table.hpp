@@ -7,26 +7,59 @@
 #include <span>
 #include <string_view>
 
+#include <optional>
+
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/core/flag_options.hpp"
+#include "pipetop/core/layout.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/core/theme_name.hpp"
 
 namespace pipetop {
 
 enum class Pinning { separate_cores, same_core, unpinned };
+
+// What the dashboard shows: a live pair, the guided tour (a live pair on a step schedule), or a
+// recording (no pair: the keys that change the configuration do nothing there).
+enum class DashboardMode { live, tour, replay };
+
+// The number keys 1 to kLadderKeys jump to the ladder's steps (tour.hpp).
+inline constexpr int kLadderKeys = 6;
 
 struct DashboardState {
   RunConfig config;
   CpuPair separate{0, 1};        // the default pair: writer and reader on different physical cores
   std::uint64_t pipe_bytes = 0;  // the running pipe's actual size (for ]/[ when --pipe-size is unset)
   bool log_scale = false;
-  bool frozen = false;
+  bool frozen = false;  // the display (live), the tour's clock, or the replay is paused
   bool help = false;
+  int help_page = 0;         // 0: the keys, 1: the figures
+  bool leaderboard = false;  // every configuration tried, fastest first
+  ThemeName theme = ThemeName::dark;
+  PanelSet panels = PanelSet::all;
+  std::optional<double> y_max;  // the chart's axis pinned (--y-max), GiB/s
+  DashboardMode mode = DashboardMode::live;
+  int ladder_step = 0;  // the step the last number key asked for, from 0
 };
 
-inline constexpr int kKeyEscape = 27;  // closes the help overlay
+inline constexpr int kKeyEscape = 27;  // closes the help overlay and the leaderboard
+inline constexpr int kKeyLeft = -4;    // the arrow keys, as the terminal reports them
+inline constexpr int kKeyRight = -5;
 
-enum class KeyEffect { redraw, restart, reset_history, export_segment, quit };
+// What follows a key: a redraw only, the workers restarted with the new configuration, the history
+// reset, an export, a move along the ladder (the tour's steps, a replay's segments; ladder_step: to
+// state.ladder_step), the current segment pinned as the baseline, or quitting.
+enum class KeyEffect {
+  redraw,
+  restart,
+  reset_history,
+  export_segment,
+  next_step,
+  previous_step,
+  ladder_step,
+  pin_baseline,
+  quit
+};
 
 // The most cells a key's help line takes: the help overlay's two columns of keys fit the smallest
 // dashboard (60 wide) with it, and every line of the table is held to it.
@@ -53,6 +86,12 @@ struct KeyBinding {
 
 // Whether the footer highlights the key (a toggle that is on, the log axis, the freeze).
 [[nodiscard]] bool key_is_on(const KeyBinding& binding, const DashboardState& state);
+
+// Whether the key changes the configuration (and so restarts the workers).
+[[nodiscard]] bool key_configures(const KeyBinding& binding);
+
+// Whether the key does something in `mode`: everything but the configuration keys in a replay.
+[[nodiscard]] bool key_available(const KeyBinding& binding, DashboardMode mode);
 
 // Which of the three pinning modes `config` is in, given the default pair.
 [[nodiscard]] Pinning pinning_of(const RunConfig& config, const CpuPair& separate);

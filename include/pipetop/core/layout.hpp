@@ -1,7 +1,8 @@
 #pragma once
-// Where each part of the dashboard goes, as a pure function of the terminal size: header (2 rows),
-// chart with the readout beside it, counters panel, status line and footer. Below the minimum size
-// only a "terminal too small" notice is shown.
+// Where each part of the dashboard goes, as a pure function of the terminal size and the options:
+// header (2 rows), chart with the readout beside it, a caption band under them (the tour's), counters
+// panel, status line and footer. Panels can be hidden so the chart fills a projector. Below the
+// minimum size only a "terminal too small" notice is shown.
 
 #include <vector>
 
@@ -19,21 +20,38 @@ struct Rect {
 inline constexpr int kMinWidth = 60;
 inline constexpr int kMinHeight = 16;
 
+// Which panels show; the z key cycles them in this order.
+enum class PanelSet {
+  all,            // header, chart and readout, counters, status, footer
+  chart_readout,  // the counters hidden: the chart takes their rows
+  chart_only,     // the chart across the whole width and height, the status line under it
+};
+
+struct LayoutOptions {
+  PanelSet panels = PanelSet::all;
+  int caption_rows = 0;  // a caption band of this many rows under the chart (as many as fit); 0: none
+};
+
 struct DashboardLayout {
   bool too_small = false;
   Rect notice;  // the centred "terminal too small" message (only when too_small)
   Rect header;
   Rect chart;
   Rect readout;
+  Rect caption;
   Rect counters;
   Rect status;
   Rect footer;
-  Rect help;  // the help overlay, drawn over the rest when open
+  Rect help;  // the overlays (help, leaderboard, the tour's summary), drawn over the rest when open
 
-  // The regions that tile the screen (the overlay excluded).
+  // The regions that tile the screen, in the order declared, the hidden (empty) ones left out (the
+  // overlay excluded).
   [[nodiscard]] std::vector<Rect> regions() const;
 };
 
-[[nodiscard]] DashboardLayout layout_dashboard(int width, int height);
+[[nodiscard]] DashboardLayout layout_dashboard(int width, int height, LayoutOptions options = {});
+
+// The panel set after `panels`, wrapping around.
+[[nodiscard]] PanelSet next_panels(PanelSet panels);
 
 }  // namespace pipetop

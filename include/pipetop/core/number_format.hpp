@@ -9,6 +9,10 @@ namespace pipetop {
 // 3 significant digits with an SI suffix: "950", "12.3 k", "1.23 G". Negative or non-finite: "—".
 [[nodiscard]] std::string format_count(double value);
 
+// For prose: `significant` significant digits, the thousands grouped: 26347 → "26,300", 40.3 → "40",
+// 0.123 → "0.12" (2 digits). Negative or non-finite: "—".
+[[nodiscard]] std::string format_grouped(double value, int significant = 2);
+
 // printf-style fixed format ("%.2f"), or "—" when absent or not finite.
 [[nodiscard]] std::string format_fixed(std::optional<double> value, int decimals);
 

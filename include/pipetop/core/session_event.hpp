@@ -59,4 +59,7 @@ struct ChangeRefused {
 
 using SessionEvent = std::variant<SegmentStart, WorkerSample, WorkerTimes, HugePagesSeen, PairProblem, ChangeRefused>;
 
+// When the event happened (CLOCK_MONOTONIC): its sample's or reading's time, or its own.
+[[nodiscard]] std::int64_t event_time_ns(const SessionEvent& event);
+
 }  // namespace pipetop

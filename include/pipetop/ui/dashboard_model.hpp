@@ -4,12 +4,26 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "pipetop/core/baseline.hpp"
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
 #include "pipetop/core/run_outcome.hpp"
 
 namespace pipetop {
+
+// The tour as it stands: the step shown, its caption, its clock, and once over, the summary.
+struct TourView {
+  std::size_t step = 0;  // from 0
+  std::size_t steps = 0;
+  std::string name;  // "+splice"
+  std::string caption;
+  std::int64_t remaining_ns = 0;
+  bool paused = false;
+  bool finished = false;
+  std::vector<std::string> summary;  // the summary's lines, once finished
+};
 
 struct DashboardModel {
   const DashboardState& state;
@@ -23,6 +37,10 @@ struct DashboardModel {
   bool live = true;         // a pair is running: its latest rate is current, not stale
   std::int64_t now_ns = 0;  // the chart's right edge (held while frozen)
   std::int64_t window_ns = 60'000'000'000;
+  const Baseline* baseline = nullptr;  // drawn behind the trace; the readout's × is against it
+  std::string key_echo;                // the last key and what it did ("b → busy loop on"), for a moment
+  std::optional<TourView> tour;        // in tour mode
+  std::string playback;                // a replay's position ("replay 12.3 / 90.0 s"), else empty
 };
 
 }  // namespace pipetop

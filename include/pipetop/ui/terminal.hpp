@@ -21,6 +21,7 @@ struct InputEvent {
 
 inline constexpr int kKeyResize = -2;
 inline constexpr int kMouseClick = -3;
+// The arrow keys come as key_table.hpp's kKeyLeft and kKeyRight.
 
 class Terminal {
  public:

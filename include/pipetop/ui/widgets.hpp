@@ -1,6 +1,7 @@
 #pragma once
 // The dashboard's widgets, each drawing one region of the layout from the model. One file each.
 
+#include <string_view>
 #include <vector>
 
 #include "pipetop/core/layout.hpp"
@@ -34,8 +35,27 @@ void draw_status(Canvas& canvas, const Rect& area, const DashboardModel& model);
 // The keys, from the key table; toggles that are on are highlighted.
 void draw_footer(Canvas& canvas, const Rect& area, const DashboardModel& model);
 
-// Every key and every figure explained, over the rest.
-void draw_help(Canvas& canvas, const Rect& area);
+// The keys (page 0: those that work in the state's mode, the toggles in a compact list) or every figure
+// explained (page 1), over the rest.
+void draw_help(Canvas& canvas, const Rect& area, const DashboardState& state);
+
+// Every configuration tried, fastest first (leaderboard.hpp), over the rest.
+void draw_leaderboard(Canvas& canvas, const Rect& area, const DashboardModel& model);
+
+// The tour's summary beside the article's figures, over the rest.
+void draw_tour_summary(Canvas& canvas, const Rect& area, const TourView& tour);
+
+// A box over the rest, cleared inside, with `title` on its top border and `hint` on its bottom one.
+void draw_overlay_box(Canvas& canvas, const Rect& area, std::string_view title, std::string_view hint);
+
+// The tour's step, clock and caption: a heading row, then the caption's lines.
+void draw_caption(Canvas& canvas, const Rect& area, const TourView& tour);
+
+// The rows draw_caption needs at `width` (the heading and up to three lines of caption).
+[[nodiscard]] int caption_rows(const TourView& tour, int width);
+
+// The last key pressed and what it did, in the chart's bottom-right corner, for the audience.
+void draw_key_echo(Canvas& canvas, const Rect& chart, std::string_view echo);
 
 // "terminal too small: needs 60×16", centred.
 void draw_too_small(Canvas& canvas, const Rect& area);

@@ -1,0 +1,50 @@
+#pragma once
+// Recordings: a session written as JSON Lines so that it can be drawn again anywhere. The first line is
+// a header — {"schema_version", "type": "recording", "command", "machine" (the dashboard's machine
+// line), "facts" (the typed machine facts)} —, then every SessionEvent as it happened, one per line
+// (session_event_json.hpp), and last a summary: every configuration with its statistics, fastest first,
+// and for `run` its report's summary object. `pipetop run --format json` output reads back the same
+// way: its samples and the configuration its summary names become one segment.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pipetop/core/error.hpp"
+#include "pipetop/core/leaderboard.hpp"
+#include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/session_event.hpp"
+
+namespace pipetop {
+
+// The header line, newline included; `command` is what recorded it ("dashboard", "run", "tour").
+[[nodiscard]] std::string recording_header(const MachineFacts& facts, std::string_view command);
+
+// One event's line, newline included.
+[[nodiscard]] std::string recording_event(const SessionEvent& event);
+
+// The summary line, newline included: the rows (leaderboard order) and, for a run, its outcome.
+[[nodiscard]] std::string recording_summary(const std::vector<LeaderboardRow>& rows, const RunOutcome* run);
+
+enum class RecordingSource { recording, run_json };
+
+struct Recording {
+  RecordingSource source = RecordingSource::recording;
+  std::string command;  // what recorded it; "run" for run --format json output
+  std::string machine;  // the machine line; "" when the file does not say
+  std::vector<SessionEvent> events;
+  // From the summary line, when there is one: the headline figure of a run and its configuration (a
+  // run --format json --quiet output has only these).
+  std::optional<double> summary_gib_per_s;
+  std::optional<RunConfig> summary_config;
+};
+
+// Reads a recording or `run --format json` output. A last line cut short (the recorder was killed
+// mid-write) is left out. Errors (usage): an empty file, text that is neither, a schema_version newer
+// than this pipetop reads, run output without its summary line, and any malformed line — each naming
+// the line.
+[[nodiscard]] Result<Recording> read_recording(std::string_view text);
+
+}  // namespace pipetop

@@ -1,0 +1,125 @@
+// The guided tour's pure parts: the ladder's steps, captions that quote the figures measured (and
+// say so honestly when a step gained nothing), and the summary beside the article's figures.
+
+#include "pipetop/core/tour.hpp"
+
+#include <gtest/gtest.h>
+
+#include "synthetic_session.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace synthetic;
+
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+TEST(TourSteps, TheArticlesLadderThenALargerBufferOrTheTunedBest) {
+  RunConfig base;
+  base.writer_cpu = 2;
+  base.reader_cpu = 3;
+  base.busy_loop = true;  // the tour starts from plain write/read, whatever the command line said
+  const std::vector<TourStep> steps = tour_steps(base);
+  ASSERT_EQ(steps.size(), 6U);
+  const std::vector<std::string> names{"write/read", "+vmsplice", "+splice", "+huge pages", "+busy loop", "buffer 1 MiB"};
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_EQ(steps[i].name, names[i]);
+    EXPECT_EQ(steps[i].config.writer_cpu, 2);
+    if (i < kArticleGiBPerS.size()) {
+      EXPECT_EQ(steps[i].article_gib_per_s, kArticleGiBPerS[i]);
+    }
+  }
+  EXPECT_FALSE(steps[0].config.busy_loop);
+  EXPECT_EQ(steps[1].config.writer, WriterKind::vmsplice);
+  EXPECT_EQ(steps[1].config.reader, ReaderKind::read);
+  EXPECT_EQ(steps[2].config.reader, ReaderKind::splice);
+  EXPECT_TRUE(steps[3].config.huge_pages);
+  EXPECT_FALSE(steps[3].config.busy_loop);
+  EXPECT_TRUE(steps[4].config.busy_loop);
+  EXPECT_EQ(steps[5].config.buffer_bytes, kTourLargerBuffer);
+  EXPECT_FALSE(steps[5].article_gib_per_s);
+
+  RunConfig tuned = steps[4].config;
+  tuned.buffer_bytes = 4 * 1024 * 1024;
+  tuned.writer_cpu = 7;
+  const std::vector<TourStep> with_tuned = tour_steps(base, tuned);
+  EXPECT_EQ(with_tuned.back().name, "tuned best");
+  EXPECT_EQ(with_tuned.back().config.buffer_bytes, 4U * 1024 * 1024);
+  EXPECT_EQ(with_tuned.back().config.writer_cpu, 2);  // this machine's pinning
+  EXPECT_EQ(step_of(steps, steps[3].config), 3U);
+  RunConfig other_cpu = steps[2].config;
+  other_cpu.reader_cpu = 9;
+  EXPECT_EQ(step_of(steps, other_cpu), 2U);
+  RunConfig gift = steps[2].config;
+  gift.gift = true;
+  EXPECT_EQ(step_of(steps, gift), std::nullopt);
+}
+
+TEST(TourCaption, QuotesTheFiguresMeasuredAndTheSpeedUp) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  TourFigures before;
+  before.gib_per_s = 8.0;
+  before.switches_per_s = 26347;
+  TourFigures now;
+  now.gib_per_s = 32.8;
+  now.switches_per_s = 40.3;
+  now.eagain_share = 0.9;
+  const std::string busy = tour_caption(steps[4], now, before);
+  EXPECT_TRUE(has(busy, "context switches fell from 26,000/s to 40/s")) << busy;
+  EXPECT_TRUE(has(busy, "90% of the calls spin")) << busy;
+  EXPECT_TRUE(has(busy, "×4.1 over the last step (8.00 → 32.8 GiB/s)")) << busy;
+
+  TourFigures same = before;
+  same.gib_per_s = 8.2;
+  EXPECT_TRUE(has(tour_caption(steps[1], same, before), "About the same as the last step")) << tour_caption(steps[1], same, before);
+  TourFigures slower = before;
+  slower.gib_per_s = 4.0;
+  EXPECT_TRUE(has(tour_caption(steps[1], slower, before), "Slower than the last step here: ×0.5"));
+  EXPECT_TRUE(has(tour_caption(steps[0], TourFigures{}, std::nullopt), "The starting point"));
+  EXPECT_TRUE(has(tour_caption(steps[2], TourFigures{}, before), "Measuring"));
+}
+
+TEST(TourCaption, HugePagesNotObtainedIsSaid) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  TourFigures now;
+  now.gib_per_s = 5;
+  now.huge_pages_detail = "THP disabled (never)";
+  const std::string text = tour_caption(steps[3], now, std::nullopt);
+  EXPECT_TRUE(has(text, "not obtained here (THP disabled (never))")) << text;
+}
+
+TEST(TourFigures, FromTheCurrentSegmentOfAHistory) {
+  History history;
+  SyntheticRun run(history);
+  run.begin(kSec, RunConfig{});
+  run.set_switches(3000, 3000);
+  run.run(3 * kSec, 4.0);
+  const TourFigures f = tour_figures(history);
+  ASSERT_TRUE(f.gib_per_s);
+  EXPECT_NEAR(*f.gib_per_s, 4.0, 0.05);
+  ASSERT_TRUE(f.switches_per_s);
+  EXPECT_NEAR(*f.switches_per_s, 6000, 100);
+}
+
+TEST(TourSummary, EveryStepBesideTheArticle) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  std::vector<std::optional<TourFigures>> measured(steps.size());
+  const double gibs[] = {1.0, 2.0, 5.0, 5.0, 10.0, 12.0};
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    measured[i] = TourFigures{};
+    measured[i]->gib_per_s = gibs[i];
+  }
+  measured[3].reset();  // a step that did not run
+  const std::vector<std::string> lines = tour_summary(steps, measured);
+  std::string all;
+  for (const std::string& l : lines) all += l + "\n";
+  EXPECT_TRUE(has(all, "article")) << all;
+  EXPECT_TRUE(has(all, "62.5")) << all;
+  EXPECT_TRUE(has(all, "×2.5")) << all;   // splice over vmsplice
+  EXPECT_TRUE(has(all, "×12")) << all;    // the last over the first
+  EXPECT_TRUE(has(all, "×18")) << all;    // the article's climb
+  for (const TourStep& s : steps) EXPECT_TRUE(has(all, s.name)) << s.name;
+}
+
+}  // namespace
+}  // namespace pipetop
