@@ -4,76 +4,87 @@
 
 #include <cstdio>
 
+#include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/progress_line.hpp"
 #include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/tune_search.hpp"
 #include "pipetop/app/worker_plan.hpp"
-#include "pipetop/core/capabilities.hpp"
-#include "pipetop/core/command_line.hpp"
-#include "pipetop/core/export.hpp"
+#include "pipetop/core/check_report.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/ladder_picture.hpp"
-#include "pipetop/core/machine_facts_json.hpp"
-#include "pipetop/core/printf_string.hpp"
-#include "pipetop/core/profile_report.hpp"
-#include "pipetop/core/report.hpp"
-#include "pipetop/core/schema_version.hpp"
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/pair_scaling.hpp"
 #include "pipetop/system/machine_probe.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
 namespace {
 
-std::string facts_text(const MachineFacts& facts) {
-  std::string text = "Machine\n";
-  for (const Fact& f : describe_machine(facts)) {
-    // A long value takes the line; its meaning goes under it, in the meaning column.
-    text += text_cells(f.value) <= 36
-                ? printf_string("  %-24s %s %s\n", f.name.c_str(), pad_right(f.value, 36).c_str(), f.meaning.c_str())
-                : printf_string("  %-24s %s\n  %-24s %-36s %s\n", f.name.c_str(), f.value.c_str(), "", "",
-                                f.meaning.c_str());
+// The tune's winner as the last rung, run as often as the article's rungs (its first run is the tune's
+// confirmation).
+std::optional<RungResult> tuned_best_rung(const CheckCommand& command, const WorkerPlan& plan, const SystemFiles& files,
+                                          std::size_t rungs) {
+  const std::string label = "check: rung " + std::to_string(rungs + 1) + "/" + std::to_string(rungs + 1) + " ";
+  const TuneResult tuned = run_tune_search(plan, files, command.tune_budget_ns, label + "tuned best, ", command.quiet);
+  if (!tuned.best) return std::nullopt;
+  const Rung rung{std::string(kTunedBestRung), tuned.best->outcome.config};
+  std::vector<Trial> runs{*tuned.best};
+  if (command.repeat > 1) {
+    SessionTrialRunner runner(files, plan.machine);
+    ProgressLine progress(command.quiet);
+    for (int run = 2; run <= command.repeat; ++run) {
+      progress.show(label + rung.name + " (run " + std::to_string(run) + "/" + std::to_string(command.repeat) + ")");
+      runs.push_back(run_undisturbed(runner, rung.config, command.rung_ns));
+    }
+    progress.done();
   }
-  return text;
+  return rung_result(rung, std::move(runs));
 }
 
-std::string check_json(const MachineFacts& facts, const PinningChoice& pinning, const std::vector<RungResult>& ladder,
-                       const std::vector<std::string>& verdicts) {
-  JsonWriter json;
-  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("check").key("facts");
-  write_facts_json(json, facts);
-  json.key("machine");
-  write_machine_json(json, facts);
-  json.key("pinning");
-  write_pinning_json(json, pinning);
-  json.key("ladder").begin_array();
-  const std::optional<double> first = ladder.empty() ? std::nullopt : ladder.front().trial.gib_per_s();
-  for (const RungResult& r : ladder) {
-    json.begin_object().key("rung").value(r.rung.name);
-    json.key("gib_per_s").value(r.trial.gib_per_s());
-    const std::optional<double> rate = r.trial.gib_per_s();
-    json.key("speedup").value(rate && first && *first > 0 ? std::optional<double>(*rate / *first) : std::nullopt);
-    json.key("command").value(run_command_line(r.rung.config));
-    if (r.trial.error) json.key("error").value(r.trial.error->message);
-    json.key("disturbed").value(r.trial.disturbed()).key("reruns").value(r.trial.reruns);
-    json.key("cpu_wait_fraction").begin_object();
-    json.key("writer").value(r.trial.summary.writer.cpu_wait_fraction);
-    json.key("reader").value(r.trial.summary.reader.cpu_wait_fraction);
-    json.end_object();
-    json.key("summary").raw(summary_json(r.trial.outcome));
-    json.end_object();
+// check --pairs (or --scaling: as many pairs as the allowed CPUs hold): the scaling steps with the ladder's base configuration (its first rung's strategy).
+// Where fewer pairs fit pinned than asked, runs those that fit and says so on stderr.
+PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, SessionTrialRunner& runner) {
+  ProgressLine progress(command.quiet);
+  const std::vector<CpuPlace> allowed = allowed_places(plan.machine);
+  const int pairs = command.scaling ? pairs_that_fit(allowed) : command.pairs;
+  PairScaling scaling =
+      run_pair_scaling(runner, plan.config, allowed, pairs, command.rung_ns,
+                       [&](const std::string& what) { progress.show("check: pairs at once, " + what); });
+  progress.done();
+  if (!scaling.placement.note.empty()) std::fprintf(stderr, "pipetop: --pairs: %s\n", scaling.placement.note.c_str());
+  if (scaling.placement.pairs.size() < static_cast<std::size_t>(pairs)) {
+    std::fprintf(stderr, "  hint: pipetop check --pairs %d --writer-cpu -1 --reader-cpu -1 runs them all, unpinned\n",
+                 pairs);
   }
-  json.end_array().key("verdicts").begin_array();
-  for (const std::string& v : verdicts) json.value(v);
-  json.end_array().end_object();
-  return json.str();
+  return scaling;
+}
+
+void print_check(const CheckCommand& command, const CheckOutcome& check, OutputStream& out) {
+  switch (command.format) {
+    case OutputFormat::json:
+      out.write(check_json(check) + "\n");
+      return;
+    case OutputFormat::openmetrics:
+      out.write(check_metrics(check));
+      return;
+    case OutputFormat::text:
+    case OutputFormat::csv:
+      break;
+  }
+  out.write(check_text(check));
 }
 
 }  // namespace
 
 int run_check(const CheckCommand& command, const SystemFiles& files, OutputStream& out) {
+  std::optional<MeasuredResults> baseline;
+  if (!command.compare_path.empty()) {
+    Result<MeasuredResults> read = read_baseline(command.compare_path, read_check_results);
+    if (!read) return print_error(read.error());
+    baseline = std::move(*read);
+  }
   MachineFacts facts = read_machine_facts(files);
   Result<WorkerPlan> plan = plan_workers(command.base, facts);
   if (!plan) return print_error(plan.error());
@@ -87,49 +98,47 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
   const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
   SessionTrialRunner runner(files, plan->machine, profiling ? &*profiling : nullptr);
   const std::vector<Rung> rungs = ladder_rungs(plan->config);
-  std::vector<RungResult> ladder = run_ladder(
+  CheckOutcome check{facts, plan->pinning, command.rung_ns, command.repeat, {}, {}, {}, {}};
+  check.ladder = run_ladder(
       runner, rungs, command.rung_ns,
       [&](std::size_t i, std::size_t total, const std::string& name, std::int64_t left) {
         progress.show("check: rung " + std::to_string(i + 1) + "/" + std::to_string(total + 1) + " " + name + " (" +
                       std::to_string(std::max<std::int64_t>(0, left + command.tune_budget_ns) / kNsPerS) + " s left)");
-      });
-  const TuneResult tuned = run_tune_search(
-      *plan, files, command.tune_budget_ns,
-      "check: rung " + std::to_string(rungs.size() + 1) + "/" + std::to_string(rungs.size() + 1) + " tuned best, ",
-      command.quiet);
+      },
+      command.repeat);
   progress.done();
-  if (tuned.best) ladder.push_back({{"tuned best", tuned.best->outcome.config}, *tuned.best});
-  const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
-
-  if (command.format == OutputFormat::json) {
-    out.write(check_json(facts, plan->pinning, ladder, verdicts) + "\n");
-  } else {
-    std::string text = facts_text(facts);
-    text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
-    text += ladder_table(ladder);
-    text += "  pinned: " + plan->pinning.reason + "\n";
-    if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
-    if (const std::string profiles = ladder_profile_table(ladder); !profiles.empty()) {
-      text += "\nWhere the time goes (each worker's largest shares of its profile)\n" + profiles;
-    }
-    text += "\nVerdicts\n";
-    for (const std::string& v : verdicts) text += "  - " + v + "\n";
-    out.write(text);
+  if (std::optional<RungResult> best = tuned_best_rung(command, *plan, files, rungs.size())) {
+    check.ladder.push_back(std::move(*best));
   }
+  check.verdicts = ladder_verdicts(facts, check.ladder);
+  if (command.pairs > 0 || command.scaling) check.pairs = run_pairs(command, *plan, runner);
+  if (baseline) {
+    const Result<MeasuredResults> current = read_check_results(check_json(check));
+    if (!current) return print_error(current.error());
+    check.comparison = compare_results(*baseline, *current, command.threshold, command.compare_path);
+  }
+  print_check(command, check, out);
+
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
-    for (const RungResult& r : ladder) trials.push_back(r.trial);
-    const std::string svg = ladder_svg(ladder_picture(
-        ladder, "The article's ladder here, " + format_duration_arg(command.rung_ns) + " a rung", machine_summary(facts)));
+    for (const RungResult& r : check.ladder) trials.push_back(r.trial);
+    const std::string svg = ladder_svg(ladder_picture(check.ladder,
+                                                      "The article's ladder here, " +
+                                                          format_duration_arg(command.rung_ns) + " a rung",
+                                                      machine_summary(facts)));
     const int code = export_and_report(command.export_prefix, trials, files, command.overwrite, svg);
     if (code != 0) return code;
   }
   int code = 0;
-  for (const RungResult& r : ladder) {
+  for (const RungResult& r : check.ladder) {
     if (!r.trial.error) continue;
     std::fprintf(stderr, "pipetop: rung '%s' could not move data: %s\n", r.rung.name.c_str(),
                  r.trial.error->message.c_str());
-    code = 1;
+    code = static_cast<int>(ExitCode::runtime);
+  }
+  if (check.comparison) {
+    const int regressed = regression_exit(*check.comparison);
+    if (code == 0) code = regressed;  // a rung that moved nothing (1) says more than a slower one
   }
   return code;
 }

@@ -6,12 +6,17 @@
 #include <sstream>
 
 #include "pipetop/app/config_options.hpp"
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/duration.hpp"
+#include "pipetop/core/ladder.hpp"
+#include "pipetop/core/pair_scaling.hpp"
+#include "pipetop_version.hpp"
 
 namespace pipetop {
 namespace {
 
-constexpr const char* kVersion = "pipetop 0.1.0";
+// "pipetop 0.1.0 (git v0.1.0-42-gabc1234-dirty)".
+constexpr const char* kVersion = "pipetop " PIPETOP_VERSION " (git " PIPETOP_GIT_DESCRIBE ")";
 constexpr const char* kOutputGroup = "Output";
 
 constexpr const char* kMainFooter = R"(Commands:
@@ -32,7 +37,8 @@ Examples:
   pipetop --record talk.jsonl ; pipetop replay talk.jsonl --speed 2
 
 Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
-machine cannot do what was asked, 128+N interrupted by signal N (run).
+machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
+--threshold (check, run), 128+N interrupted by signal N (run).
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -42,6 +48,9 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run --verify --bytes 10G                         # check every byte of 10 GiB
   pipetop run --export result                              # also result.cmd, .csv, .json and result.svg
   pipetop run --record run.jsonl && pipetop replay run.jsonl # the run again, in the dashboard
+  pipetop run -q --format json --busy-loop > before.json   # a baseline ...
+  pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
+  pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
 
 The headline figure is the steady-state mean: the reader's bytes over time after the first 200 ms
 (the first 10% of a run shorter than 2 s). On a machine with fewer than three CPUs the parent and whatever reads this output
@@ -52,6 +61,13 @@ constexpr const char* kCheckFooter = R"(Examples:
   pipetop check                         # facts, the ladder at 2 s a rung, a 20 s tune, verdicts
   pipetop check --seconds 5s --format json > check.json
   pipetop check --export machine-a      # also machine-a.cmd (pipetop and seed commands), .csv, .json, .svg
+  pipetop check --repeat 3 --json > baseline.json    # each rung 3 times: a baseline with its spread
+  pipetop check --compare baseline.json              # exit 4 when a rung is 10% slower, beyond the noise
+  pipetop check --format openmetrics > pipetop.prom  # metrics for node_exporter's textfile collector
+  pipetop check --pairs 8               # also 1, 2, 4, 8 pairs at once: aggregate and efficiency
+  pipetop check --scaling               # the same up to as many pairs as this machine holds
+
+A rung is beyond the noise when every run of it here is slower (or faster) than every run in the baseline.
 )";
 
 constexpr const char* kTuneFooter = R"(Examples:
@@ -103,6 +119,28 @@ void bind_json_alias(CLI::App& app, OutputFormat& format) {
   app.add_flag_callback(
          "--json", [&format] { format = OutputFormat::json; }, "The same as --format json")
       ->group(kOutputGroup);
+}
+
+// --compare BASELINE and --threshold PERCENT for a command whose baseline is `what`.
+void bind_compare(CLI::App& app, std::string& path, double& threshold, ParseProblems& problems,
+                  const std::string& what) {
+  constexpr const char* kCompareGroup = "Comparison";
+  app.add_option("--compare", path,
+                 "Compare with " + what +
+                     " (this machine's or another's): each figure's ratio, whether it is beyond the noise, the "
+                     "facts that differ; exit 4 when one regressed beyond --threshold")
+      ->type_name("BASELINE")
+      ->group(kCompareGroup);
+  add_parsed_option(app, "--threshold", "PERCENT", "How much slower is a regression (default 10%; with --compare)",
+                    parse_threshold, threshold, problems)
+      ->group(kCompareGroup);
+}
+
+// --threshold means nothing without --compare: a usage error rather than a silent no-op.
+Result<void> check_compare(const CLI::App& app, const std::string& compare_path) {
+  if (app.count("--threshold") == 0 || !compare_path.empty()) return {};
+  return std::unexpected(usage_error("--threshold is the limit of a comparison, and there is no --compare",
+                                     "pipetop " + app.get_name() + " --compare BASELINE --threshold 5%"));
 }
 
 // The formats a command writes; another one is a usage error naming the command.
@@ -190,7 +228,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_config_options(*run, run_command.config, problems, {});
-  bind_format(*run, run_command.format, problems, "text, csv or json (JSON Lines)");
+  bind_format(*run, run_command.format, problems, "text, csv, json (JSON Lines) or openmetrics");
   run->add_option("--export", run_command.export_prefix,
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
                   "PREFIX.svg (the chart)")
@@ -199,6 +237,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
+  bind_compare(*run, run_command.compare_path, run_command.threshold, problems,
+               "a previous run's output (pipetop run --format json)");
   run->add_option("--record", run_command.record_path, "Also record every sample to FILE, for pipetop replay")
       ->type_name("FILE")
       ->group(kOutputGroup);
@@ -220,8 +260,22 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                     check_command.rung_ns, problems);
   add_parsed_option(*check, "--tune-budget", "DURATION", "Time for finding the tuned best (default 20s)",
                     parse_duration_ns, check_command.tune_budget_ns, problems);
-  bind_format(*check, check_command.format, problems, "text or json");
+  std::optional<int> check_repeat;
+  add_parsed_option(*check, "--repeat", "N",
+                    "Run each rung N times (3 to 100) and report the median: the spread tells noise from a "
+                    "change (default 1; 3 with --compare)",
+                    parse_repeat, check_repeat, problems);
+  add_parsed_option(*check, "--pairs", "N",
+                    "Also run 1, 2, 4 ... N writer/reader pairs at once, placed by topology (separate cores of "
+                    "one node, then SMT siblings, then across nodes): the aggregate, each pair's figure, the "
+                    "efficiency, and same-node against cross-node where there are two NUMA nodes. When fewer "
+                    "pairs fit than asked, runs those that fit and says so",
+                    parse_pairs, check_command.pairs, problems);
+  check->add_flag("--scaling", check_command.scaling,
+                  "The same up to the pairs the allowed CPUs hold pinned (1, 2, 4 ... half of them)");
+  bind_format(*check, check_command.format, problems, "text, json or openmetrics");
   bind_json_alias(*check, check_command.format);
+  bind_compare(*check, check_command.compare_path, check_command.threshold, problems, "a previous check --json");
   check
       ->add_option("--export", check_command.export_prefix,
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
@@ -309,9 +363,17 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     parsed.events = events_command;
   } else if (check->parsed()) {
-    if (Result<void> ok = check_format("check", check_command.format, {OutputFormat::text, OutputFormat::json}); !ok) {
+    if (Result<void> ok = check_format("check", check_command.format,
+                                       {OutputFormat::text, OutputFormat::json, OutputFormat::openmetrics});
+        !ok) {
       return usage(ok.error());
     }
+    if (Result<void> ok = check_compare(*check, check_command.compare_path); !ok) return usage(ok.error());
+    if (check_command.scaling && check_command.pairs > 0) {
+      return usage(usage_error("--scaling chooses how many pairs, and --pairs says it too",
+                               "pipetop check --scaling, or pipetop check --pairs N"));
+    }
+    check_command.repeat = check_repeat.value_or(check_command.compare_path.empty() ? 1 : kMinRepeat);
     parsed.check = check_command;
   } else if (tune->parsed()) {
     if (Result<void> ok = check_format("tune", tune_command.format, {OutputFormat::text, OutputFormat::json}); !ok) {
@@ -319,6 +381,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     parsed.tune = tune_command;
   } else if (run->parsed()) {
+    if (Result<void> ok = check_compare(*run, run_command.compare_path); !ok) return usage(ok.error());
+    if (!run_command.compare_path.empty() && run_command.format == OutputFormat::csv) {
+      return usage(usage_error("run --compare writes its comparison in text, json or openmetrics, not csv",
+                               "use --format json, and --format csv in another run"));
+    }
     parsed.run = run_command;
   } else if (tour->parsed()) {
     if (Result<void> ok = check_refresh(*tour, tour_command.view.refresh_hz); !ok) return usage(ok.error());

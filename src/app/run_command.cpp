@@ -1,8 +1,10 @@
 #include "pipetop/app/run_command.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
+#include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
@@ -17,7 +19,30 @@
 
 namespace pipetop {
 
+namespace {
+
+// This run against the baseline, both read by the same reader; none (said on stderr) if this run's own
+// document could not be read back, which would be a bug.
+std::optional<Comparison> compare_with(const MeasuredResults& baseline, const RunOutcome& outcome,
+                                       const MachineFacts& facts, const RunCommand& command) {
+  const std::unique_ptr<Report> json = make_report(OutputFormat::json, &facts);
+  const Result<MeasuredResults> current = read_run_results(json->header({}) + json->summary(outcome));
+  if (!current) {
+    static_cast<void>(print_error(current.error()));
+    return std::nullopt;
+  }
+  return compare_results(baseline, *current, command.threshold, command.compare_path);
+}
+
+}  // namespace
+
 int run_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals, OutputStream& out) {
+  std::optional<MeasuredResults> baseline;
+  if (!command.compare_path.empty()) {
+    Result<MeasuredResults> read = read_baseline(command.compare_path, read_run_results);
+    if (!read) return print_error(read.error());
+    baseline = std::move(*read);
+  }
   Result<WorkerPlan> plan = plan_workers(command.config, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
   if (plan->pinning.shared) std::fprintf(stderr, "pipetop: %s\n", plan->pinning.reason.c_str());
@@ -29,7 +54,7 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
   Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "run");
   if (!opened) return print_error(opened.error());
   const std::unique_ptr<Recorder> recorder = std::move(*opened);
-  std::unique_ptr<Report> report = make_report(command.format);
+  std::unique_ptr<Report> report = make_report(command.format, &plan->machine);
   bool header_written = false;
   const auto header = [&](const std::vector<CounterInfo>& counters) {
     if (!header_written) out.write(report->header(counters));
@@ -53,6 +78,12 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
   const RunOutcome& outcome = run->outcome;
   header(outcome.writer_counters);  // a run interrupted while setting up has a summary too
   out.write(report->summary(outcome));
+  std::optional<Comparison> comparison;
+  if (baseline) {
+    comparison = compare_with(*baseline, outcome, plan->machine, command);
+    if (comparison) out.write(report->comparison(*comparison));
+  }
+  out.write(report->end());
   if (recorder) {
     if (Result<void> finished = recorder->finish(&outcome); !finished) return print_error(finished.error());
   }
@@ -64,7 +95,8 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
 
   const RunVerdict verdict = judge_run(outcome);
   for (const std::string& problem : verdict.problems) std::fprintf(stderr, "pipetop: %s\n", problem.c_str());
-  return run_exit_code(verdict, run->signal);
+  const int code = run_exit_code(verdict, run->signal);
+  return code == 0 && comparison ? regression_exit(*comparison) : code;
 }
 
 }  // namespace pipetop

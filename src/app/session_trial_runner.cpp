@@ -5,30 +5,55 @@
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {
+namespace {
+
+// `config` set to run for `duration_ns`, sampled at least once in it.
+RunConfig timed(const RunConfig& config, std::int64_t duration_ns) {
+  RunConfig c = config;
+  c.duration_ns = duration_ns;
+  c.interval_ns = std::min(c.interval_ns, duration_ns);
+  return c;
+}
+
+Trial failed_trial(const RunConfig& config, const Error& error) {
+  Trial failed;
+  failed.outcome.config = config;
+  failed.error = error;
+  return failed;
+}
+
+// The trial of a run, reported as the caller's configuration (its duration and interval), so the
+// command line that reproduces it is the one a person would type.
+Trial trial_of(DrivenRun run, const RunConfig& asked) {
+  Trial trial = make_trial(std::move(run.outcome));
+  trial.outcome.config.duration_ns = asked.duration_ns;
+  trial.outcome.config.interval_ns = asked.interval_ns;
+  return trial;
+}
+
+}  // namespace
 
 Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns) {
-  RunConfig timed = config;
-  timed.duration_ns = duration_ns;
-  timed.interval_ns = std::min(timed.interval_ns, duration_ns);
-  Trial failed;
-  failed.outcome.config = timed;
-  Result<WorkerPlan> plan = plan_workers(timed, machine_);
-  if (!plan) {
-    failed.error = plan.error();
-    return failed;
+  return run_together({config}, duration_ns).front();
+}
+
+std::vector<Trial> SessionTrialRunner::run_together(const std::vector<RunConfig>& configs, std::int64_t duration_ns) {
+  std::vector<WorkerPlan> plans;
+  for (const RunConfig& config : configs) {
+    Result<WorkerPlan> plan = plan_workers(timed(config, duration_ns), machine_);
+    if (!plan) {  // the group cannot run as asked: none of it runs
+      std::vector<Trial> failed;
+      for (const RunConfig& c : configs) failed.push_back(failed_trial(timed(c, duration_ns), plan.error()));
+      return failed;
+    }
+    plans.push_back(std::move(*plan));
   }
-  Result<DrivenRun> run = drive_session(*plan, nullptr, files_, {}, profiling_);
-  if (!run) {
-    failed.outcome.config = plan->config;
-    failed.error = run.error();
-    return failed;
+  std::vector<Trial> trials;
+  Result<std::vector<DrivenRun>> runs = drive_sessions(plans, nullptr, files_, {}, profiling_);
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    trials.push_back(runs ? trial_of(std::move((*runs)[i]), configs[i]) : failed_trial(plans[i].config, runs.error()));
   }
-  Trial trial = make_trial(std::move(run->outcome));
-  // Reported as the caller's configuration (its duration and interval), so the command line that
-  // reproduces it is the one a person would type.
-  trial.outcome.config.duration_ns = config.duration_ns;
-  trial.outcome.config.interval_ns = config.interval_ns;
-  return trial;
+  return trials;
 }
 
 std::int64_t SessionTrialRunner::now_ns() {

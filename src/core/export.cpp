@@ -1,7 +1,9 @@
 #include "pipetop/core/export.hpp"
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/report.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/seed_benchmark.hpp"
 
 namespace pipetop {
@@ -49,7 +51,9 @@ void write_machine_json(JsonWriter& json, const MachineFacts& facts) {
 
 std::string snapshot_json(const MachineFacts& facts, const std::vector<Trial>& trials) {
   JsonWriter json;
-  json.begin_object().key("machine");
+  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("export").key("facts");
+  write_facts_json(json, facts);
+  json.key("machine");
   write_machine_json(json, facts);
   json.key("results").begin_array();
   for (const Trial& trial : trials) {

@@ -1,5 +1,6 @@
 #include "pipetop/core/ladder.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "pipetop/core/flag_options.hpp"
@@ -8,6 +9,7 @@
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/profile_verdicts.hpp"
 #include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/whole_number.hpp"
 
 namespace pipetop {
 namespace {
@@ -59,12 +61,54 @@ std::vector<Rung> ladder_rungs(const RunConfig& base) {
           {"vmsplice/splice +huge +busy", with(W::vmsplice, R::splice, true, true)}};
 }
 
+RungResult rung_result(Rung rung, std::vector<Trial> runs) {
+  RungResult result{std::move(rung), {}, {}};
+  if (runs.empty()) {
+    result.trial.error = runtime_error("the rung was not run");
+    return result;
+  }
+  std::vector<std::size_t> moved;  // the runs with a figure, by figure
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (const std::optional<double> rate = runs[i].gib_per_s()) {
+      result.runs_gib_per_s.push_back(*rate);
+      moved.push_back(i);
+    }
+  }
+  const auto failed = std::find_if(runs.begin(), runs.end(), [](const Trial& t) { return !t.gib_per_s(); });
+  if (failed != runs.end()) {
+    result.trial = std::move(*failed);
+    return result;
+  }
+  std::sort(moved.begin(), moved.end(),
+            [&runs](std::size_t a, std::size_t b) { return *runs[a].gib_per_s() < *runs[b].gib_per_s(); });
+  result.trial = std::move(runs[moved[(moved.size() - 1) / 2]]);
+  return result;
+}
+
+Result<int> parse_repeat(std::string_view text) {
+  const std::optional<int> runs = parse_whole_number(text, kMinRepeat, kMaxRepeat);
+  if (!runs) {
+    return std::unexpected(usage_error(
+        printf_string("'%s' is not a number of runs from %d to %d", std::string(text).c_str(), kMinRepeat, kMaxRepeat),
+        "three runs of each rung are the fewest that show its spread"));
+  }
+  return *runs;
+}
+
 std::vector<RungResult> run_ladder(TrialRunner& runner, const std::vector<Rung>& rungs, std::int64_t rung_ns,
-                                   const LadderProgress& progress) {
+                                   const LadderProgress& progress, int repeat) {
+  const auto runs = static_cast<std::size_t>(std::max(repeat, 1));
   std::vector<RungResult> results;
   for (std::size_t i = 0; i < rungs.size(); ++i) {
-    if (progress) progress(i, rungs.size(), rungs[i].name, static_cast<std::int64_t>(rungs.size() - i) * rung_ns);
-    results.push_back({rungs[i], run_undisturbed(runner, rungs[i].config, rung_ns)});
+    std::vector<Trial> trials;
+    for (std::size_t run = 0; run < runs; ++run) {
+      const std::size_t left = (rungs.size() - i) * runs - run;
+      const std::string name =
+          runs == 1 ? rungs[i].name : rungs[i].name + printf_string(" (run %zu/%zu)", run + 1, runs);
+      if (progress) progress(i, rungs.size(), name, static_cast<std::int64_t>(left) * rung_ns);
+      trials.push_back(run_undisturbed(runner, rungs[i].config, rung_ns));
+    }
+    results.push_back(rung_result(rungs[i], std::move(trials)));
   }
   return results;
 }

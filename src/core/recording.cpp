@@ -125,7 +125,8 @@ Result<WorkerSample> run_sample(const Json& object) {
   return f.result(e);
 }
 
-// `run --format json`: its samples, then a summary naming the configuration and the counters.
+// `run --format json`: the machine line, its samples, then a summary naming the configuration and the
+// counters (and a comparison line with --compare); lines of other types are passed over.
 Result<void> read_run_json(Recording& r, const std::vector<Line>& lines) {
   r.source = RecordingSource::run_json;
   r.command = "run";
@@ -211,7 +212,7 @@ Result<Recording> read_recording(std::string_view text) {
   Result<void> read;
   if (word == "recording") {
     read = read_recorded(r, lines, *first);
-  } else if (word == "sample" || word == "summary") {
+  } else if (word == "machine" || word == "sample" || word == "summary") {  // run's first line is the machine's
     read = read_run_json(r, lines);
   } else {
     return std::unexpected(usage_error("neither a pipetop recording nor `pipetop run --format json` output",

@@ -8,8 +8,9 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
   if (text == "text") return OutputFormat::text;
   if (text == "csv") return OutputFormat::csv;
   if (text == "json") return OutputFormat::json;
+  if (text == "openmetrics") return OutputFormat::openmetrics;
   return std::unexpected(
-      usage_error("unknown output format '" + std::string(text) + "'", "use --format text, csv or json"));
+      usage_error("unknown output format '" + std::string(text) + "'", "use --format text, csv, json or openmetrics"));
 }
 
 std::string_view to_string(OutputFormat format) {
@@ -20,22 +21,26 @@ std::string_view to_string(OutputFormat format) {
       return "csv";
     case OutputFormat::json:
       return "json";
+    case OutputFormat::openmetrics:
+      return "openmetrics";
   }
   return "text";
 }
 
 std::string summary_json(const RunOutcome& outcome) {
-  std::string summary = make_json_report()->summary(outcome);
+  std::string summary = make_json_report(nullptr)->summary(outcome);
   while (!summary.empty() && summary.back() == '\n') summary.pop_back();
   return summary;
 }
 
-std::unique_ptr<Report> make_report(OutputFormat format) {
+std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts) {
   switch (format) {
     case OutputFormat::csv:
       return make_csv_report();
     case OutputFormat::json:
-      return make_json_report();
+      return make_json_report(facts);
+    case OutputFormat::openmetrics:
+      return make_openmetrics_report(facts);
     case OutputFormat::text:
       break;
   }

@@ -18,7 +18,9 @@ std::string number(double value) {
   return buf.data();
 }
 
-std::string optional_number(std::optional<double> value) { return value ? number(*value) : std::string(); }
+std::string optional_number(std::optional<double> value) {
+  return value ? number(*value) : std::string();
+}
 
 class CsvReport final : public Report {
  public:
@@ -51,6 +53,9 @@ class CsvReport final : public Report {
            std::string(counters_.size(), ',') + "\n";
   }
 
+  // CSV has no row shape for a comparison: the command line refuses --compare with it.
+  std::string comparison(const Comparison& /*comparison*/) override { return {}; }
+
  private:
   SampleTimeline timeline_;
   std::vector<CounterInfo> counters_;
@@ -58,6 +63,8 @@ class CsvReport final : public Report {
 
 }  // namespace
 
-std::unique_ptr<Report> make_csv_report() { return std::make_unique<CsvReport>(); }
+std::unique_ptr<Report> make_csv_report() {
+  return std::make_unique<CsvReport>();
+}
 
 }  // namespace pipetop

@@ -1,5 +1,5 @@
 #pragma once
-// The three Report implementations (private to core; reach them through make_report).
+// The Report implementations (private to core; reach them through make_report).
 
 #include <memory>
 
@@ -9,6 +9,7 @@ namespace pipetop {
 
 [[nodiscard]] std::unique_ptr<Report> make_text_report();
 [[nodiscard]] std::unique_ptr<Report> make_csv_report();
-[[nodiscard]] std::unique_ptr<Report> make_json_report();
+[[nodiscard]] std::unique_ptr<Report> make_json_report(const MachineFacts* facts);
+[[nodiscard]] std::unique_ptr<Report> make_openmetrics_report(const MachineFacts* facts);
 
 }  // namespace pipetop

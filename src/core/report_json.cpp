@@ -1,8 +1,12 @@
-// JSON Lines report: a {"type":"sample"} object per sample, then one {"type":"summary"} object.
+// JSON Lines report: a {"type":"machine"} object when the facts are known, a {"type":"sample"} object
+// per sample, one {"type":"summary"} object, and a {"type":"comparison"} one with --compare; each begins
+// with schema_version (schemas/run.schema.json describes every line).
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/comparison_report.hpp"
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/run_config_json.hpp"
 #include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/run_summary.hpp"
@@ -57,16 +61,24 @@ void write_derived(JsonWriter& json, const char* key, const DerivedFigures& d) {
 
 class JsonReport final : public Report {
  public:
+  explicit JsonReport(const MachineFacts* facts) : facts_(facts) {}
+
+  // The machine line, when the facts are known: {"type": "machine", "facts": {...}}.
   std::string header(const std::vector<CounterInfo>& counters) override {
     counters_ = counters;
-    return {};
+    if (facts_ == nullptr) return {};
+    JsonWriter json;
+    json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("machine").key("facts");
+    write_facts_json(json, *facts_);
+    json.end_object();
+    return json.str() + "\n";
   }
 
   std::string sample(WorkerRole role, const Sample& s) override {
     const SampleTimeline::Point point = timeline_.add(role, s);
     JsonWriter json;
     json.begin_object();
-    json.key("type").value("sample").key("worker").value(to_string(role));
+    json.key("schema_version").value(kSchemaVersion).key("type").value("sample").key("worker").value(to_string(role));
     json.key("t_s").value(point.t_s).key("bytes").value(s.bytes);
     json.key("syscalls").value(s.syscalls).key("eagain").value(s.eagain);
     json.key("gib_per_s").value(point.gib_per_s);
@@ -93,6 +105,9 @@ class JsonReport final : public Report {
     json.key("schema_version").value(kSchemaVersion).key("type").value("summary");
     json.key("gib_per_s").value(s.throughput.gib_per_s);
     json.key("gib_per_s_median").value(s.throughput.gib_per_s_median);
+    json.key("gib_per_s_windows").begin_array();
+    for (const double w : s.throughput.gib_per_s_windows) json.value(w);
+    json.end_array();
     json.key("bytes").value(s.reader.bytes);
     json.key("elapsed_s").value(s.throughput.elapsed_s);
     json.key("samples").value(static_cast<std::uint64_t>(o.writer.size() + o.reader.size()));
@@ -144,15 +159,18 @@ class JsonReport final : public Report {
     return json.str() + "\n";
   }
 
+  std::string comparison(const Comparison& c) override { return comparison_line_json(c) + "\n"; }
+
  private:
+  const MachineFacts* facts_;
   SampleTimeline timeline_;
   std::vector<CounterInfo> counters_;
 };
 
 }  // namespace
 
-std::unique_ptr<Report> make_json_report() {
-  return std::make_unique<JsonReport>();
+std::unique_ptr<Report> make_json_report(const MachineFacts* facts) {
+  return std::make_unique<JsonReport>(facts);
 }
 
 }  // namespace pipetop

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/comparison_report.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/counter_table.hpp"
 #include "pipetop/core/interference.hpp"
@@ -115,6 +116,8 @@ class TextReport final : public Report {
     text += "\n  rerun        " + run_command_line(o.config) + "\n";
     return text;
   }
+
+  std::string comparison(const Comparison& c) override { return comparison_text(c); }
 
  private:
   std::optional<Sample> last_line_;

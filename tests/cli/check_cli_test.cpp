@@ -22,6 +22,8 @@ namespace {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
+using testing::slurp;
+using testing::TempDir;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -33,9 +35,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
-
-using testing::slurp;
-using testing::TempDir;
 
 // ---- check --json -------------------------------------------------------------------------------
 
@@ -72,7 +71,8 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
     return k;
   }();
   EXPECT_EQ(keys,
-            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "ladder", "verdicts"}));
+            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "rung_seconds", "repeat", "ladder",
+                                   "verdicts"}));
   ASSERT_TRUE(doc().at("schema_version").is_number());
   EXPECT_EQ(doc().at("schema_version").get<double>(), 1.0);
   EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";

@@ -19,13 +19,14 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-TEST(OutputFormat, JsonLinesAreSamplesThenOneSummary) {
+TEST(OutputFormat, JsonLinesAreTheMachineSamplesThenOneSummary) {
   const testing::Ran ran = testing::run_binary({"run", "--duration", "1s", "--format", "json"}, 30s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::vector<std::string> lines = lines_of(ran.out);
   ASSERT_GT(lines.size(), 50U) << "about 100 samples per worker per second at 10 ms";
-  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
-    EXPECT_TRUE(lines[i].starts_with("{\"type\":\"sample\",\"worker\":\"")) << lines[i];
+  EXPECT_TRUE(lines.front().starts_with("{\"schema_version\":1,\"type\":\"machine\",\"facts\":{")) << lines.front();
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    EXPECT_TRUE(lines[i].starts_with("{\"schema_version\":1,\"type\":\"sample\",\"worker\":\"")) << lines[i];
     EXPECT_TRUE(lines[i].ends_with("}")) << lines[i];
   }
   const std::string& summary = lines.back();

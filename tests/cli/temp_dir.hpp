@@ -1,6 +1,6 @@
 #pragma once
 // Test helper: a fresh directory under the temp dir for one test, removed at its end, and reading a
-// file back whole.
+// file back whole or writing one.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -38,6 +38,10 @@ inline std::string slurp(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+inline void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
 }
 
 }  // namespace pipetop::testing

@@ -14,6 +14,7 @@
 #include "test_json.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/seed_benchmark.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/size.hpp"
 
 namespace pipetop {
@@ -75,7 +76,11 @@ TEST(SnapshotJson, MachineFactsAndResults) {
   const std::optional<nlohmann::json> doc = test_json::parse(text);
   ASSERT_TRUE(doc.has_value()) << text;
   ASSERT_TRUE(doc->is_object());
-  EXPECT_EQ(doc->size(), 2u);
+  EXPECT_EQ(doc->size(), 5u);
+  EXPECT_TRUE(text.starts_with("{\"schema_version\":" + std::to_string(kSchemaVersion) + ",\"type\":\"export\","))
+      << text;
+  ASSERT_TRUE(doc->at("facts").is_object()) << "the typed facts, as check --json has them";
+  EXPECT_EQ(doc->at("facts").at("cpu_model").get<std::string>(), facts.cpu_model);
 
   ASSERT_TRUE(doc->contains("machine"));
   ASSERT_TRUE(doc->at("machine").is_array());

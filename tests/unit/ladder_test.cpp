@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -139,6 +140,40 @@ TEST(RunLadder, RunsEveryRungInOrderForItsDuration) {
   }
   // The article's ladder climbs.
   EXPECT_GT(*results.back().trial.gib_per_s(), *results.front().trial.gib_per_s());
+}
+
+// Issue 12 §3: --repeat runs each rung N times; the rung's figure is their median, every run kept.
+TEST(RunLadder, RepeatedRungsKeepEveryRunAndTheMedian) {
+  std::size_t call = 0;
+  FakeTrialRunner runner([&call](const RunConfig&, std::int64_t) -> std::optional<double> {
+    return std::array<double, 3>{5.0, 3.0, 4.0}[call++ % 3];
+  });
+  const std::vector<Rung> rungs = ladder_rungs(pinned_base());
+  const std::vector<RungResult> results = run_ladder(runner, rungs, kNsPerS, {}, 3);
+  ASSERT_EQ(runner.calls.size(), 3 * rungs.size());
+  for (const RungResult& r : results) {
+    EXPECT_EQ(r.runs_gib_per_s, (std::vector<double>{5.0, 3.0, 4.0})) << r.rung.name;
+    EXPECT_EQ(r.trial.gib_per_s(), 4.0) << r.rung.name;
+  }
+}
+
+TEST(RungResult, AFailedRunIsReportedNotHidden) {
+  FakeTrialRunner runner;
+  runner.fail_when([](const RunConfig& c) { return c.busy_loop; });
+  RunConfig busy = pinned_base();
+  busy.busy_loop = true;
+  const RungResult r = rung_result({"r", busy}, {runner.run(pinned_base(), kNsPerS), runner.run(busy, kNsPerS)});
+  EXPECT_TRUE(r.trial.error.has_value());
+  EXPECT_EQ(r.runs_gib_per_s.size(), 1u);
+}
+
+TEST(ParseRepeat, FromThreeToAHundred) {
+  EXPECT_EQ(*parse_repeat("3"), 3);
+  EXPECT_EQ(*parse_repeat("100"), 100);
+  for (const char* bad : {"", "2", "101", "3x", "-3", "three"}) {
+    ASSERT_FALSE(parse_repeat(bad).has_value()) << bad;
+    EXPECT_EQ(parse_repeat(bad).error().kind, ExitCode::usage) << bad;
+  }
 }
 
 TEST(RunLadder, ReportsProgressWithDecreasingTimeLeft) {
@@ -472,7 +507,7 @@ TEST(LadderVerdicts, TunedBestRungIsNoObstacle) {
   std::vector<RungResult> results = run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {});
   RunConfig best = results.back().rung.config;
   best.buffer_bytes = kMiB;
-  results.push_back({{"tuned best", best}, runner.run(best, kNsPerS)});
+  results.push_back(rung_result({std::string(kTunedBestRung), best}, {runner.run(best, kNsPerS)}));
   const std::vector<std::string> v = ladder_verdicts(bare_metal(), results);
   EXPECT_TRUE(has_verdict(v, "busy loop gives")) << joined(v);
   EXPECT_FALSE(has_verdict(v, "could not move data")) << joined(v);

@@ -12,6 +12,7 @@
 #include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/command_line.hpp"
+#include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/size.hpp"
 
 namespace pipetop {
@@ -193,6 +194,15 @@ TEST(JsonReport, EveryLineIsAnObjectWithAType) {
   ASSERT_EQ(objects.size(), o.writer.size() + o.reader.size() + 1);
   for (std::size_t i = 0; i + 1 < objects.size(); ++i) EXPECT_EQ(objects[i].at("type").get<std::string>(), "sample");
   EXPECT_EQ(objects.back().at("type").get<std::string>(), "summary");
+}
+
+// Issue 12: every JSON document pipetop writes begins with its schema version, each line of JSON
+// Lines included, so a reader can check it before reading the rest.
+TEST(JsonReport, EveryLineBeginsWithTheSchemaVersion) {
+  const std::vector<std::string> out = run_report(OutputFormat::json, steady_outcome());
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    EXPECT_TRUE(out[i].starts_with("{\"schema_version\":" + std::to_string(kSchemaVersion) + ",")) << out[i];
+  }
 }
 
 TEST(JsonReport, SampleObjects) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "pipetop/app/profile_options.hpp"
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -20,15 +21,22 @@ struct CheckCommand {
   RunConfig base;                              // pinning, counters, interval from the command line
   std::int64_t rung_ns = 2 * kNsPerS;          // --seconds
   std::int64_t tune_budget_ns = 20 * kNsPerS;  // --tune-budget
-  OutputFormat format = OutputFormat::text;    // text or json
+  int repeat = 1;                              // --repeat: runs of each rung (3 by default with --compare)
+  int pairs = 0;                               // --pairs: 0 none; N pairs at once, scaling from 1 to N
+  bool scaling = false;                        // --scaling: --pairs as many as the allowed CPUs hold
+  OutputFormat format = OutputFormat::text;    // text, json or openmetrics
   std::string export_prefix;
+  std::string compare_path;                 // --compare: a previous check --json
+  double threshold = kDefaultRegressionThreshold;
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // no progress on stderr
   ProfileRequest profile{true};             // each rung's profile, which the verdicts cite (--no-profile: off)
 };
 
-// Writes the report (text, or one JSON document) on `out` and progress on stderr.
-// Returns 0, or 1 when a rung could not move data at all (it says which and why).
+// Writes the report (text, one JSON document, or OpenMetrics) on `out` and progress on stderr; with
+// --compare, the comparison with the baseline beside it. Returns 0; 1 when a rung could not move data
+// at all (it says which and why); 2 when the baseline cannot be read (before anything is measured); 4
+// when a rung regressed beyond the threshold (it says which on stderr).
 [[nodiscard]] int run_check(const CheckCommand& command, const SystemFiles& files, OutputStream& out);
 
 struct TuneCommand {

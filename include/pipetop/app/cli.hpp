@@ -8,6 +8,7 @@
 #include "pipetop/app/check_command.hpp"
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/tour_command.hpp"
 #include "pipetop/app/profile_options.hpp"
@@ -23,6 +24,8 @@ struct RunCommand {
   std::string export_prefix;                // --export: write PREFIX.{cmd,csv,json,svg}
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // the summary only: no line per second, no sample rows
+  std::string compare_path;                 // --compare: a previous run --format json
+  double threshold = kDefaultRegressionThreshold;
   std::string record_path;                  // --record: every event to this file, for `pipetop replay`
   ProfileRequest profile;                   // --profile: where each worker's time goes
 };

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "pipetop/app/signals.hpp"
 #include "pipetop/app/worker_plan.hpp"
@@ -40,5 +41,15 @@ struct DriveHooks {
 [[nodiscard]] Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals,
                                               const SystemFiles& files, const DriveHooks& hooks,
                                               const ProfilingPlan* profiling = nullptr);
+
+// Launches every plan at once (pairs side by side, each on its own pipe) and drives them in one loop:
+// each ends by its own duration (counted from when its workers were ready) and is stopped then; a
+// signal interrupts them all. Returns their runs in the order of `plans`. Fails as drive_session does
+// when one cannot launch or fails while setting up; no worker of any of them is left behind.
+// `profiling`, when not null, profiles every pair's workers.
+[[nodiscard]] Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans,
+                                                            const SignalWatch* signals, const SystemFiles& files,
+                                                            const DriveHooks& hooks,
+                                                            const ProfilingPlan* profiling = nullptr);
 
 }  // namespace pipetop

@@ -2,13 +2,14 @@
 // The real TrialRunner: each trial is a Session run headless for its duration.
 
 #include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/pair_scaling.hpp"
 #include "pipetop/core/trial.hpp"
 #include "pipetop/system/pair_profiler.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
 
-class SessionTrialRunner final : public TrialRunner {
+class SessionTrialRunner final : public TrialRunner, public PairGroupRunner {
  public:
   // Plans every trial for `machine` and watches it through `files`, profiling its workers when
   // `profiling` is not null; all must outlive the runner.
@@ -18,6 +19,9 @@ class SessionTrialRunner final : public TrialRunner {
   // `config` is checked and completed like any command's (plan_workers): a refused one comes back as
   // a Trial with its error.
   [[nodiscard]] Trial run(const RunConfig& config, std::int64_t duration_ns) override;
+  // The configurations at once, each a Session of its own (drive_sessions), each checked like run()'s.
+  [[nodiscard]] std::vector<Trial> run_together(const std::vector<RunConfig>& configs,
+                                                std::int64_t duration_ns) override;
   [[nodiscard]] std::int64_t now_ns() override;
 
  private:

@@ -6,8 +6,9 @@
 
 namespace pipetop {
 
-// Process exit codes (DESIGN.md): 0 ok, 1 runtime failure, 2 usage error, 3 environment cannot do it.
-enum class ExitCode : int { ok = 0, runtime = 1, usage = 2, environment = 3 };
+// Process exit codes (DESIGN.md): 0 ok, 1 runtime failure, 2 usage error, 3 environment cannot do it,
+// 4 a figure regressed against the baseline of --compare.
+enum class ExitCode : int { ok = 0, runtime = 1, usage = 2, environment = 3, regression = 4 };
 
 struct Error {
   ExitCode kind = ExitCode::runtime;

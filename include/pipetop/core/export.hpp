@@ -36,7 +36,8 @@ struct ExportFile {
 // lines, root first, kernel frames marked "_[k]". None for a profile without samples.
 [[nodiscard]] std::vector<ExportFile> export_folded(const std::vector<Trial>& trials);
 
-// {"machine": {...}, "results": [<each run's summary object, counters included>]}.
+// {"schema_version": 1, "type": "export", "facts": {<typed, as check's>}, "machine": [<facts in words>],
+//  "results": [<each run's summary object, counters included>]} (schemas/export.schema.json).
 [[nodiscard]] std::string snapshot_json(const MachineFacts& facts, const std::vector<Trial>& trials);
 
 }  // namespace pipetop

@@ -1,21 +1,24 @@
 #pragma once
 // Headless output of `pipetop run`: text (a line per second and a summary), CSV (a row per sample and
-// a summary row) or JSON Lines (sample objects and one summary object). A Report turns events into
-// text; the caller writes it out, so every format is testable as strings.
+// a summary row), JSON Lines (a machine object, sample objects and one summary object) or OpenMetrics
+// (the summary's metrics, for a monitoring system). A Report turns events into text; the caller writes
+// it out, so every format is testable as strings.
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/counter_info.hpp"
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/machine_facts.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/sample.hpp"
 
 namespace pipetop {
 
-enum class OutputFormat { text, csv, json };
+enum class OutputFormat { text, csv, json, openmetrics };
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
 [[nodiscard]] std::string_view to_string(OutputFormat format);
 
@@ -29,9 +32,16 @@ class Report {
   [[nodiscard]] virtual std::string sample(WorkerRole role, const Sample& sample) = 0;
   // Text for the end of the run.
   [[nodiscard]] virtual std::string summary(const RunOutcome& outcome) = 0;
+  // Text for the comparison with a baseline (run --compare), after the summary; "" where the format has
+  // no place for one (CSV).
+  [[nodiscard]] virtual std::string comparison(const Comparison& comparison) = 0;
+  // Text that ends the output, after everything else ("" but for OpenMetrics, which writes it all here).
+  [[nodiscard]] virtual std::string end() { return {}; }
 };
 
-[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format);
+// `facts`, when given, are the machine's: JSON Lines begins with them ({"type": "machine"}), OpenMetrics
+// has them as info metrics; the other formats leave them out. They must outlive the report.
+[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts = nullptr);
 
 // The JSON summary object of a run (what `run --format json` ends with), without the newline, for
 // embedding in larger documents.

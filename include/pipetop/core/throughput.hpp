@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "pipetop/core/sample.hpp"
 #include "pipetop/core/segment_throughput.hpp"
@@ -22,7 +23,17 @@ struct ThroughputSummary {
   std::uint64_t bytes = 0;                 // bytes between the first and the last sample
   double elapsed_s = 0;                    // time between the first and the last sample
   std::size_t samples = 0;
+  // The steady state cut into kSteadyWindows equal windows, each window's mean: their spread is the
+  // run's noise when it is compared with a baseline. Fewer when the samples are too few to cut.
+  std::vector<double> gib_per_s_windows;
 };
+
+inline constexpr std::size_t kSteadyWindows = 5;
+
+// The steady state of `samples` (after the warm-up of segment_throughput.hpp) cut into `count` windows
+// of equal time, each window's GiB/s from the first samples at or after its edges; a window no sample
+// edge falls in is left out.
+[[nodiscard]] std::vector<double> steady_windows(std::span<const Sample> samples, std::size_t count);
 
 // The figures of a segment as every report gives them.
 [[nodiscard]] ThroughputSummary throughput_summary(const SegmentThroughput& segment);

@@ -1,0 +1,96 @@
+// Issue 12: every JSON document pipetop writes, taken from the real binary on this machine, validated
+// against its published schema (schemas/*.schema.json) by python3-jsonschema — and a document that
+// breaks its schema is refused, so the check can fail.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "run_binary.hpp"
+#include "temp_dir.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+const std::string kSchemas = PIPETOP_SOURCE_DIR "/schemas";
+const std::string kValidator = PIPETOP_SOURCE_DIR "/tests/scripts/validate_json.py";
+
+// Validates `document` against `schema`; the validator's words on failure.
+testing::Ran validate(const std::string& schema, const fs::path& document, bool lines = false) {
+  std::vector<std::string> args{kValidator, kSchemas, schema, document.string()};
+  if (lines) args.emplace_back("--lines");
+  return testing::run_program("/usr/bin/python3", args, 60s);
+}
+
+// Runs pipetop with `args`, expecting success, and keeps its stdout in `file`.
+void produce(const std::vector<std::string>& args, const fs::path& file) {
+  const testing::Ran ran = testing::run_binary(args, 120s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  ASSERT_FALSE(ran.out.empty());
+  testing::write_file(file, ran.out);
+}
+
+TEST(PublishedSchemas, CheckDocument) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(
+      produce({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "2", "--json"}, dir.path() / "c"));
+  ASSERT_NE(testing::slurp(dir.path() / "c").find("\"pairs\":{"), std::string::npos);
+  const testing::Ran v = validate("check.schema.json", dir.path() / "c");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, EveryLineOfARun) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(produce({"run", "--duration", "0.3s", "--format", "json"}, dir.path() / "r"));
+  const std::string text = testing::slurp(dir.path() / "r");
+  EXPECT_NE(text.find("\"type\":\"machine\""), std::string::npos);
+  EXPECT_NE(text.find("\"type\":\"sample\""), std::string::npos);
+  EXPECT_NE(text.find("\"type\":\"summary\""), std::string::npos);
+  const testing::Ran v = validate("run.schema.json", dir.path() / "r", true);
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, TuneDocument) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(produce({"tune", "--budget", "1s", "--json"}, dir.path() / "t"));
+  const testing::Ran v = validate("tune.schema.json", dir.path() / "t");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, EventsDocument) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(produce({"events", "--format", "json"}, dir.path() / "e"));
+  const testing::Ran v = validate("events.schema.json", dir.path() / "e");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, ExportDocument) {
+  const testing::TempDir dir;
+  const std::string prefix = (dir.path() / "x").string();
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "0.3s", "-q", "--export", prefix}, 60s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const testing::Ran v = validate("export.schema.json", prefix + ".json");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+// The validator is no rubber stamp: a run's line with a count as text and an unknown writer fails.
+TEST(PublishedSchemas, ABrokenDocumentIsRefused) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(produce({"run", "--duration", "0.2s", "--format", "json", "-q"}, dir.path() / "r"));
+  std::string text = testing::slurp(dir.path() / "r");
+  const std::size_t bytes = text.find("\"bytes\":");
+  ASSERT_NE(bytes, std::string::npos) << text;
+  text.insert(bytes + 8, "\"");
+  text.insert(text.find_first_of(",}", bytes + 9), "\"");
+  testing::write_file(dir.path() / "broken", text);
+  const testing::Ran v = validate("run.schema.json", dir.path() / "broken", true);
+  EXPECT_EQ(v.exit_code, 1) << v.out;
+  EXPECT_NE(v.err.find("is not of type 'integer'"), std::string::npos) << v.err;
+}
+
+}  // namespace
+}  // namespace pipetop
