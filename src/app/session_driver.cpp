@@ -1,5 +1,7 @@
 #include "pipetop/app/session_driver.hpp"
 
+#include <sys/wait.h>
+
 #include <variant>
 
 #include "pipetop/system/clock.hpp"
@@ -37,13 +39,47 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
   return std::nullopt;
 }
 
+// The other end as the outcome names it, before the run (the command's end comes after).
+std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session, ReaderKind asked) {
+  if (d.ends.kind == EndsKind::own_pair) return std::nullopt;
+  const WorkerRole theirs = d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+  OtherEnd end;
+  end.role = theirs;
+  end.words = other_end_words(d.ends.kind);
+  end.pid = d.other_pid;
+  end.command_line = d.other_command;
+  end.unknown_reason = d.unknown_reason;
+  if (d.ends.kind == EndsKind::command_reader) {
+    end.pid = session.pid(WorkerRole::writer);
+    for (const std::string& arg : d.ends.command) end.command_line += (end.command_line.empty() ? "" : " ") + arg;
+  }
+  if (d.ends.pass) {
+    const bool splices = session.config().reader == ReaderKind::splice;
+    end.pass_path = splices ? "splice(2) from the pipe straight to stdout, no copy"
+                    : asked == ReaderKind::splice
+                        ? "read(2) and write(2) through a buffer (stdout takes no splice: a terminal or device)"
+                        : "read(2) and write(2) through a buffer (--reader read)";
+  }
+  return end;
+}
+
+// How the command pipetop started ended, once the session is finished.
+void command_ended(const Session& session, OtherEnd& end) {
+  const std::optional<int> status = session.command_status();
+  if (!status) return;
+  if (WIFEXITED(*status)) end.exit_status = WEXITSTATUS(*status);
+  if (WIFSIGNALED(*status)) end.exit_signal = WTERMSIG(*status);
+  end.ended_by_pipetop = session.command_stopped();
+}
+
 }  // namespace
 
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
-                                const DriveHooks& hooks) {
-  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters);
+                                const DriveHooks& hooks, const DriveEnds& ends) {
+  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters, ends.ends);
   if (!launched) return std::unexpected(launched.error());
   Session& session = **launched;
+  if (ends.other_pid != 0) session.name_other_end(ends.other_pid);
   const RunConfig& config = session.config();
   DrivenRun run;
   RunOutcome& outcome = run.outcome;
@@ -52,6 +88,7 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   outcome.pipe_bytes_asked = session.pipe_bytes_asked();
   const std::vector<int>& usable = plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
+  outcome.other_end = other_end_of(ends, session, plan.config.reader);
   SessionWatch watch(files, plan.machine);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
@@ -77,11 +114,11 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
       if (deadline == 0) {  // it never ran: a worker failed while setting up
         if (std::optional<Error> failure = session.failure()) return std::unexpected(*failure);
       }
-      outcome.end = EndReason::bytes;
+      outcome.end = ends.ends.kind == EndsKind::own_pair ? EndReason::bytes : EndReason::other_end;
       break;
     }
     if (session.failure()) break;
-    if (deadline != 0 && !config.bytes_limit && monotonic_ns() >= deadline) break;
+    if (deadline != 0 && !config.bytes_limit && !ends.ends.until_end && monotonic_ns() >= deadline) break;
   }
   session.finish(kStopGraceNs);
   session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });
@@ -93,6 +130,12 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   outcome.verify = session.verify();
   outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
   outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
+  if (outcome.other_end) command_ended(session, *outcome.other_end);
+  const std::vector<Sample>& ours = ends.ends.measured() == WorkerRole::writer ? outcome.writer : outcome.reader;
+  if (outcome.end == EndReason::other_end && config.bytes_limit && !ours.empty() &&
+      ours.back().bytes >= *config.bytes_limit) {
+    outcome.end = EndReason::bytes;  // --stdout --bytes: the count came before the consumer's end
+  }
   return run;
 }
 

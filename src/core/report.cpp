@@ -30,7 +30,7 @@ std::string summary_json(const RunOutcome& outcome) {
   return summary;
 }
 
-std::unique_ptr<Report> make_report(OutputFormat format) {
+std::unique_ptr<Report> make_report(OutputFormat format, WorkerRole paced_by) {
   switch (format) {
     case OutputFormat::csv:
       return make_csv_report();
@@ -39,7 +39,7 @@ std::unique_ptr<Report> make_report(OutputFormat format) {
     case OutputFormat::text:
       break;
   }
-  return make_text_report();
+  return make_text_report(paced_by);
 }
 
 }  // namespace pipetop

@@ -22,7 +22,7 @@ struct Ran {
   std::string err;
 };
 
-// Starts `program` with `args`; `while_running(pid, out_so_far)` is called every ~10 ms until the
+// Starts `program` with `args` and stdin from /dev/null; `while_running(pid, out_so_far)` is called every ~10 ms until the
 // child exits, and may send it signals.
 inline Ran run_program(const std::string& program, const std::vector<std::string>& args,
                        std::chrono::milliseconds timeout,
@@ -32,6 +32,8 @@ inline Ran run_program(const std::string& program, const std::vector<std::string
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return {};
   const pid_t pid = fork();
   if (pid == 0) {
+    const int null = open("/dev/null", O_RDONLY);  // a pipe on stdin would make `pipetop run` read it
+    if (null >= 0) dup2(null, STDIN_FILENO);
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);
     std::vector<char*> argv;

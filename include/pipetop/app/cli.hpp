@@ -8,6 +8,7 @@
 #include "pipetop/app/check_command.hpp"
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
+#include "pipetop/core/pipe_ends.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
 
@@ -18,6 +19,7 @@ struct RunCommand {
   OutputFormat format = OutputFormat::text;
   std::string export_prefix;  // --export: write PREFIX.{cmd,csv,json}
   bool quiet = false;         // the summary only: no line per second, no sample rows
+  EndsRequest ends;           // --stdin, --stdout, --pass, -- COMMAND, and the options given
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

@@ -31,7 +31,9 @@ class Report {
   [[nodiscard]] virtual std::string summary(const RunOutcome& outcome) = 0;
 };
 
-[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format);
+// `paced_by`: the worker whose samples the text report's line per second follows (the reader, unless
+// pipetop is only the writer).
+[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format, WorkerRole paced_by = WorkerRole::reader);
 
 // The JSON summary object of a run (what `run --format json` ends with), without the newline, for
 // embedding in larger documents.
