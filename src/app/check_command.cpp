@@ -71,10 +71,13 @@ std::string check_json(const MachineFacts& facts, const PinningChoice& pinning, 
 
 }  // namespace
 
-int run_check(const CheckCommand& command, const SystemFiles& files) {
+int run_check(const CheckCommand& command, const SystemFiles& files, OutputStream& out) {
   MachineFacts facts = read_machine_facts(files);
   Result<WorkerPlan> plan = plan_workers(command.base, facts);
   if (!plan) return print_error(plan.error());
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
   ProgressLine progress(command.quiet);
   progress.show("check: reading machine facts and probing counters, vmsplice, splice");
   probe_machine(facts);
@@ -96,7 +99,7 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
   const std::vector<std::string> verdicts = ladder_verdicts(facts, ladder);
 
   if (command.format == OutputFormat::json) {
-    std::puts(check_json(facts, plan->pinning, ladder, verdicts).c_str());
+    out.write(check_json(facts, plan->pinning, ladder, verdicts) + "\n");
   } else {
     std::string text = facts_text(facts);
     text += "\nThe ladder (" + format_duration_arg(command.rung_ns) + " per rung; counters of the writer)\n";
@@ -105,12 +108,13 @@ int run_check(const CheckCommand& command, const SystemFiles& files) {
     if (tuned.best) text += "  tuned best: " + run_command_line(tuned.best->outcome.config) + "\n";
     text += "\nVerdicts\n";
     for (const std::string& v : verdicts) text += "  - " + v + "\n";
-    std::fputs(text.c_str(), stdout);
+    out.write(text);
   }
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : ladder) trials.push_back(r.trial);
-    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
+    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite);
+    if (code != 0) return code;
   }
   int code = 0;
   for (const RungResult& r : ladder) {

@@ -27,8 +27,9 @@ Examples:
   pipetop run --busy-loop --duration 10s
   pipetop check
 
-Exit codes: 0 ok, 1 a worker failed or nothing moved, 2 usage error, 3 this machine cannot do what was
-asked, 128+N interrupted by signal N (run); run -- COMMAND: the command's own exit status.
+Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
+machine cannot do what was asked, 128+N interrupted by signal N (run); run -- COMMAND: the command's
+own exit status.
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -85,6 +86,13 @@ void bind_format(CLI::App& app, OutputFormat& format, ParseProblems& problems, c
       ->group(kOutputGroup);
 }
 
+void bind_force(CLI::App& app, Overwrite& overwrite) {
+  app.add_flag_callback(
+         "--force", [&overwrite] { overwrite = Overwrite::replace; },
+         "Let --export replace files that exist (a link is replaced, never followed)")
+      ->group(kOutputGroup);
+}
+
 void bind_json_alias(CLI::App& app, OutputFormat& format) {
   app.add_flag_callback(
          "--json", [&format] { format = OutputFormat::json; }, "The same as --format json")
@@ -128,8 +136,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   RunConfig dashboard_config;
   bind_config_options(app, dashboard_config, problems, {.timing = false});
   DashboardCommand dashboard;
-  app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
-      ->type_name("HZ")
+  CLI::Option* refresh_hz =
+      app.add_option("--refresh-hz", dashboard.refresh_hz, "Dashboard redraws per second (1-60; default 10)")
+          ->type_name("HZ")
       ->group("Dashboard");
   app.add_flag("--ascii", dashboard.ascii, "No braille or box drawing, whatever the locale")->group("Dashboard");
 
@@ -141,6 +150,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                   "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*run, run_command.overwrite);
   run->add_flag("-q,--quiet", run_command.quiet, "Only the summary: no line per second, no sample rows")
       ->group(kOutputGroup);
   run->add_flag("--stdin", run_command.ends.stdin_flag,
@@ -176,6 +186,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*check, check_command.overwrite);
   check->add_flag("-q,--quiet", check_command.quiet, "No progress on stderr")->group(kOutputGroup);
   check->footer(kCheckFooter);
 
@@ -191,6 +202,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                    "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv, PREFIX.json")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
+  bind_force(*tune, tune_command.overwrite);
   tune->add_flag("-q,--quiet", tune_command.quiet, "No progress on stderr")->group(kOutputGroup);
   tune->footer(kTuneFooter);
 
@@ -265,7 +277,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.run = run_command;
   } else {
     if (!std::isfinite(dashboard.refresh_hz) || dashboard.refresh_hz < 1 || dashboard.refresh_hz > 60) {
-      return usage(usage_error("--refresh-hz " + std::to_string(dashboard.refresh_hz) + " is not a rate from 1 to 60",
+      return usage(usage_error("--refresh-hz " + refresh_hz->as<std::string>() + " is not a rate from 1 to 60",
                                "10 (the default) redraws smoothly at well under 2% of a CPU"));
     }
     dashboard.config = dashboard_config;

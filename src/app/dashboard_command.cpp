@@ -50,7 +50,7 @@ Result<std::string> export_to_timestamped_files(const std::vector<Trial>& trials
   std::array<char, 32> stamp{};
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp.data(), stamp.size(), "pipetop-%Y%m%d-%H%M%S", std::localtime(&now));
-  return export_results(stamp.data(), trials, files);
+  return export_results(stamp.data(), trials, files, Overwrite::refuse);
 }
 
 // The loop: input, signals and frames, until asked to quit. Never waits on the workers.
@@ -60,7 +60,9 @@ void run_loop(Terminal& terminal, const SignalWatch& signals, DashboardControlle
   OwnCpu own_cpu;
   std::int64_t next_frame = monotonic_ns();
   for (;;) {
-    const auto wait_ms = static_cast<int>(std::max<std::int64_t>(0, next_frame - monotonic_ns()) / kNsPerMs);
+    // Rounded up: rounding down would spin through the last millisecond before every frame.
+    const auto wait_ms =
+        static_cast<int>((std::max<std::int64_t>(0, next_frame - monotonic_ns()) + kNsPerMs - 1) / kNsPerMs);
     pollfd fds[2] = {{terminal.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
     poll(fds, 2, wait_ms);
     if (signals.take()) return;

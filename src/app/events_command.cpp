@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <vector>
 
 #include "pipetop/core/event_names.hpp"
 #include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
@@ -43,22 +43,24 @@ std::string status_text(const EventRow& row) {
   return "n/a: " + info.reason;
 }
 
-void print_text(const EventsCommand& command, const std::vector<EventRow>& rows, const PerfOpenContext& context) {
-  std::printf("%-44s %s\n", "EVENT", "STATUS (opened on this process, counting user+kernel unless noted)");
+std::string events_text(const EventsCommand& command, const std::vector<EventRow>& rows,
+                        const PerfOpenContext& context) {
+  std::string text =
+      printf_string("%-44s %s\n", "EVENT", "STATUS (opened on this process, counting user+kernel unless noted)");
   for (const EventRow& row : rows) {
     std::string status = status_text(row);
     if (command.all && row.event.description != "default" && !row.event.description.empty()) {
       status += "  — " + row.event.description.substr(0, 80);
     }
-    std::printf("%-44s %s\n", row.event.name.c_str(), status.c_str());
+    text += printf_string("%-44s %s\n", row.event.name.c_str(), status.c_str());
   }
-  std::printf("\n%zu event(s)%s; perf_event_paranoid=%d%s; hardware PMU %s\n", rows.size(),
-              command.all ? "" : " (default set; --all lists every PMU event)", context.paranoid,
-              context.privileged ? " (CAP_PERFMON/CAP_SYS_ADMIN held)" : "",
-              context.hardware_pmu_present ? "present" : "not exposed");
+  return text + printf_string("\n%zu event(s)%s; perf_event_paranoid=%d%s; hardware PMU %s\n", rows.size(),
+                              command.all ? "" : " (default set; --all lists every PMU event)", context.paranoid,
+                              context.privileged ? " (CAP_PERFMON/CAP_SYS_ADMIN held)" : "",
+                              context.hardware_pmu_present ? "present" : "not exposed");
 }
 
-void print_json(const std::vector<EventRow>& rows, const PerfOpenContext& context) {
+std::string events_json(const std::vector<EventRow>& rows, const PerfOpenContext& context) {
   JsonWriter json;
   json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("events");
   json.key("perf_event_paranoid").value(context.paranoid).key("privileged").value(context.privileged);
@@ -73,12 +75,12 @@ void print_json(const std::vector<EventRow>& rows, const PerfOpenContext& contex
     json.end_object();
   }
   json.end_array().end_object();
-  std::puts(json.str().c_str());
+  return json.str() + "\n";
 }
 
 }  // namespace
 
-int list_events(const EventsCommand& command, const SystemFiles& files) {
+int list_events(const EventsCommand& command, const SystemFiles& files, OutputStream& out) {
   const PerfOpenContext context = perf_open_context(read_machine_facts(files));
   std::vector<EventDescription> candidates;
   for (const std::string& name : default_event_names()) candidates.push_back({name, "default", {}});
@@ -92,11 +94,7 @@ int list_events(const EventsCommand& command, const SystemFiles& files) {
     CounterInfo probed = probe_event(event.name, command.user_only, context);
     rows.push_back({std::move(event), std::move(probed)});
   }
-  if (command.format == OutputFormat::json) {
-    print_json(rows, context);
-  } else {
-    print_text(command, rows, context);
-  }
+  out.write(command.format == OutputFormat::json ? events_json(rows, context) : events_text(command, rows, context));
   return 0;
 }
 

@@ -12,6 +12,9 @@ namespace {
 
 constexpr int kTickMs = 50;
 constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
+// A headless run reports the workers' waits over its whole span: a reading a second is plenty, and
+// keeps the parent's work per tick to draining the rings.
+constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
 std::size_t index_of(WorkerRole role) {
   return role == WorkerRole::writer ? 0 : 1;
@@ -86,10 +89,11 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
   outcome.config = config;
   outcome.pipe_bytes = session.pipe_bytes();
   outcome.pipe_bytes_asked = session.pipe_bytes_asked();
-  const std::vector<int>& usable = plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
+  const std::vector<int>& usable =
+      plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
   outcome.other_end = other_end_of(ends, session, plan.config.reader);
-  SessionWatch watch(files, plan.machine);
+  SessionWatch watch(files, plan.machine, kTimesEveryNs);
   std::vector<SessionEvent> events;
   std::int64_t deadline = 0;
   for (;;) {
@@ -119,6 +123,11 @@ Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signa
     }
     if (session.failure()) break;
     if (deadline != 0 && !config.bytes_limit && !ends.ends.until_end && monotonic_ns() >= deadline) break;
+  }
+  if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
+    events.clear();
+    watch.read_times(session, monotonic_ns(), events);
+    for (const SessionEvent& e : events) keep(outcome, e, hooks);
   }
   session.finish(kStopGraceNs);
   session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });

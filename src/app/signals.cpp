@@ -14,33 +14,34 @@ namespace {
 sigset_t watched() {
   sigset_t set;
   sigemptyset(&set);
-  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, sig);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&set, sig);
   return set;
 }
 
 }  // namespace
 
-Result<SignalWatch> SignalWatch::install() {
+void block_termination_signals() noexcept {
   const sigset_t set = watched();
-  if (sigprocmask(SIG_BLOCK, &set, nullptr) != 0) {
-    return std::unexpected(runtime_error("sigprocmask(SIG_BLOCK): " + errno_text(errno)));
-  }
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
+void unblock_termination_signals() noexcept {
+  const sigset_t set = watched();
+  pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+Result<SignalWatch> SignalWatch::install() {
+  block_termination_signals();
+  const sigset_t set = watched();
   const int fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-  if (fd < 0) {
-    const int err = errno;
-    sigprocmask(SIG_UNBLOCK, &set, nullptr);
-    return std::unexpected(runtime_error("signalfd(): " + errno_text(err)));
-  }
+  if (fd < 0) return std::unexpected(runtime_error("signalfd(): " + errno_text(errno)));
   return SignalWatch(fd);
 }
 
 SignalWatch::SignalWatch(SignalWatch&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
 
 SignalWatch::~SignalWatch() {
-  if (fd_ < 0) return;
-  close(fd_);
-  const sigset_t set = watched();
-  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  if (fd_ >= 0) close(fd_);
 }
 
 std::optional<int> SignalWatch::wait(int timeout_ms) const {

@@ -28,16 +28,20 @@ TuneResult run_tune_search(const WorkerPlan& plan, const SystemFiles& files, std
   return result;
 }
 
-int run_tune(const TuneCommand& command, const SystemFiles& files) {
+int run_tune(const TuneCommand& command, const SystemFiles& files, OutputStream& out) {
   const Result<WorkerPlan> plan = plan_workers(command.base, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
+  if (Result<void> can = check_export_prefix(command.export_prefix, command.overwrite); !can) {
+    return print_error(can.error());
+  }
   const TuneResult result = run_tune_search(*plan, files, command.budget_ns, "tune ", command.quiet);
   const std::string text = command.format == OutputFormat::json ? tune_json(result) + "\n" : tune_text(result);
-  std::fputs(text.c_str(), stdout);
+  out.write(text);
   if (!command.export_prefix.empty() && result.best) {
     std::vector<Trial> trials{*result.best};
     if (result.article) trials.push_back(*result.article);
-    if (const int code = export_and_report(command.export_prefix, trials, files); code != 0) return code;
+    const int code = export_and_report(command.export_prefix, trials, files, command.overwrite);
+    if (code != 0) return code;
   }
   return result.best && result.best->gib_per_s() ? 0 : 1;
 }

@@ -31,8 +31,8 @@ std::optional<std::string> interference_words(const CpuWaits& waits, const RunCo
   if (!writer && !reader) return std::nullopt;
   std::string text;
   if (writer && reader) {
-    text = "the writer and the reader waited for their CPUs " + percent(*waits[0]) + " and " + percent(*waits[1]) +
-           " of the time";
+    text = "the " + who("writer", config.writer_cpu) + " and the " + who("reader", config.reader_cpu) +
+           " waited for their CPUs " + percent(*waits[0]) + " and " + percent(*waits[1]) + " of the time";
   } else {
     text = "the " + (writer ? who("writer", config.writer_cpu) : who("reader", config.reader_cpu)) +
            " waited for its CPU " + percent(writer ? *waits[0] : *waits[1]) + " of the time";

@@ -30,12 +30,10 @@ std::string command_end_words(const OtherEnd& end) {
   return {};
 }
 
-int run_exit_code(const RunOutcome& outcome, std::optional<int> signal) {
-  if (outcome.end == EndReason::worker_failed) return static_cast<int>(ExitCode::runtime);
-  if (signal) return 128 + *signal;
-  if (!outcome.other_end || outcome.other_end->ended_by_pipetop) return 0;
+std::optional<int> command_exit_code(const RunOutcome& outcome) {
+  if (!outcome.other_end || outcome.other_end->ended_by_pipetop) return std::nullopt;
   if (outcome.other_end->exit_signal) return 128 + *outcome.other_end->exit_signal;
-  return outcome.other_end->exit_status.value_or(0);
+  return outcome.other_end->exit_status;
 }
 
 }  // namespace pipetop

@@ -5,6 +5,7 @@
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/other_end.hpp"
 #include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
 #include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/strategies.hpp"
@@ -166,11 +167,16 @@ class JsonReport final : public Report {
       json.key("bytes_checked").value(o.verify->bytes_checked);
       json.key("mismatches").value(o.verify->mismatches);
       if (o.verify->mismatches > 0) json.key("first_mismatch").value(o.verify->first_mismatch);
+      json.key("ok").value(o.verify->mismatches == 0);
       json.end_object();
     }
     write_other_end(json, o);
     json.key("end").value(to_string(o.end));
     if (!o.failure.empty()) json.key("failure").value(o.failure);
+    const RunVerdict verdict = judge_run(o);
+    json.key("ok").value(verdict.ok()).key("problems").begin_array();
+    for (const std::string& problem : verdict.problems) json.value(problem);
+    json.end_array();
     write_config(json, o);
     json.key("command").value(run_command_line(o.config));
     json.end_object();

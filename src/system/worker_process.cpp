@@ -14,8 +14,9 @@ void interrupt_call(int /*sig*/) {}
 
 void prepare_child(pid_t parent) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(1);
-  for (const int sig : {SIGINT, SIGQUIT, SIGHUP, SIGPIPE}) signal(sig, SIG_IGN);
-  signal(SIGTERM, SIG_DFL);
+  // Ignored before the mask is emptied: a signal sent to the group while the parent's mask still
+  // held it is pending here, and is discarded rather than delivered.
+  for (const int sig : {SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE}) signal(sig, SIG_IGN);
   struct sigaction wake {};
   wake.sa_handler = interrupt_call;  // no SA_RESTART: a blocked pipe call returns EINTR
   sigaction(kWakeSignal, &wake, nullptr);

@@ -91,12 +91,14 @@ std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const Dash
   }
   if (m.state.frozen) canvas.text(right - frozen_w, area.y, " FROZEN ", {Color::warn, true, true});
 
+  // A problem comes first (what went wrong matters more than the machine's name), then the facts.
   int x2 = area.x + 1;
-  const std::string facts = m.machine + separator + counters_note(m);
-  x2 += draw_clipped(canvas, x2, area.y + 1, facts, right - x2, {Color::dim});
-  if (!m.problem.empty() && right - x2 > 4) {
-    x2 += canvas.text(x2, area.y + 1, separator, {Color::dim});
-    draw_clipped(canvas, x2, area.y + 1, m.problem, right - x2, {Color::bad, true, false});
+  if (!m.problem.empty()) {
+    x2 += draw_clipped(canvas, x2, area.y + 1, m.problem, right - x2, {Color::bad, true, false});
+    if (right - x2 > 4) x2 += canvas.text(x2, area.y + 1, separator, {Color::dim});
+  }
+  if (right - x2 > 4) {
+    draw_clipped(canvas, x2, area.y + 1, m.machine + separator + counters_note(m), right - x2, {Color::dim});
   }
   return spans;
 }

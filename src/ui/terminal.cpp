@@ -2,6 +2,7 @@
 
 #include <langinfo.h>
 #include <ncurses.h>
+#include <term.h>
 #include <unistd.h>
 
 #include <clocale>
@@ -12,20 +13,54 @@
 
 namespace pipetop {
 
+namespace {
+
+// Which of stdin and stdout is not a terminal, said so; nullopt when both are.
+std::optional<std::string> not_a_terminal() {
+  const bool in = isatty(STDIN_FILENO) != 0;
+  const bool out = isatty(STDOUT_FILENO) != 0;
+  if (!out) return in ? "stdout is not a terminal" : "stdout is not a terminal, nor is stdin";
+  if (!in) return "stdin is not a terminal";
+  return std::nullopt;
+}
+
+// The terminal type can draw the dashboard: it is known to terminfo and can move the cursor.
+Result<void> check_terminal_type() {
+  const char* term = std::getenv("TERM");
+  const std::string named = term != nullptr && *term != '\0' ? std::string("TERM=") + term : "TERM (not set)";
+  const std::string hint =
+      "set TERM to your terminal's type (xterm-256color, screen, tmux-256color, linux), or use pipetop run for a "
+      "headless run (text, CSV or JSON)";
+  int status = 0;
+  if (setupterm(nullptr, STDOUT_FILENO, &status) != OK) {
+    return std::unexpected(environment_error(
+        named + (status == -1 ? ": no terminfo database found" : " is not a terminal type this machine knows"), hint));
+  }
+  const char* cup = tigetstr("cup");
+  const bool addressable = cup != nullptr && cup != reinterpret_cast<char*>(-1);  // -1: not a string capability
+  del_curterm(cur_term);
+  if (!addressable) {
+    return std::unexpected(environment_error(
+        named + " cannot move the cursor: the dashboard needs a terminal with cursor addressing", hint));
+  }
+  return {};
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii, ThemeName theme) {
-  if (isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0) {
-    return std::unexpected(environment_error("stdout is not a terminal: the dashboard needs one",
+  if (const std::optional<std::string> problem = not_a_terminal()) {
+    return std::unexpected(environment_error(*problem + ": the dashboard reads keys from stdin and draws on stdout",
                                              "use pipetop run for a headless run (text, CSV or JSON)"));
   }
+  if (Result<void> type = check_terminal_type(); !type) return std::unexpected(type.error());
   // The character type only: with LC_ALL a locale such as de_DE would turn every "%.2f" in the
   // exports written from the dashboard into "1,50".
   std::setlocale(LC_CTYPE, "");
   const bool utf8 = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
   if (newterm(nullptr, stdout, stdin) == nullptr) {
-    const char* term = std::getenv("TERM");
-    return std::unexpected(environment_error(std::string("cannot start the terminal (TERM=") +
-                                                 (term != nullptr ? term : "unset") + ")",
-                                             "set TERM to your terminal's type, or use pipetop run"));
+    return std::unexpected(environment_error("cannot start the terminal: newterm() failed",
+                                             "use pipetop run for a headless run (text, CSV or JSON)"));
   }
   const bool color = has_colors() && !no_color_requested(std::getenv("NO_COLOR"));
   if (color) {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "run_binary.hpp"
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -39,12 +39,12 @@ TEST(AllowedCpusCli, UnderTasksetOfOneCpuBothWorkersRunOnIt) {
       kTaskset, {"-c", "0", PIPETOP_BINARY, "run", "--duration", "300ms", "--format", "json"}, 30s);
   ASSERT_FALSE(ran.timed_out);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  const std::optional<mini_json::Value> summary = mini_json::parse(last_line(ran.out));
+  const std::optional<nlohmann::json> summary = test_json::parse(last_line(ran.out));
   ASSERT_TRUE(summary.has_value()) << last_line(ran.out);
-  EXPECT_EQ(summary->at("type").as_string(), "summary");
-  EXPECT_EQ(summary->at("config").at("writer-cpu").as_number(), 0.0);
-  EXPECT_EQ(summary->at("config").at("reader-cpu").as_number(), 0.0);
-  EXPECT_GT(summary->at("bytes").as_number(), 0.0);
+  EXPECT_EQ(summary->at("type").get<std::string>(), "summary");
+  EXPECT_EQ(summary->at("config").at("writer-cpu").get<double>(), 0.0);
+  EXPECT_EQ(summary->at("config").at("reader-cpu").get<double>(), 0.0);
+  EXPECT_GT(summary->at("bytes").get<double>(), 0.0);
   EXPECT_NE(ran.err.find("cpu 0→0: only CPU 0 is allowed here (affinity), writer and reader share it"),
             std::string::npos)
       << ran.err;

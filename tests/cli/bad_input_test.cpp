@@ -63,6 +63,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"same_buffer_write", {"run", "--same-buffer"}, 2, {"--same-buffer needs --writer vmsplice"}},
         BadInput{"refresh_nan", {"--refresh-hz", "nan"}, 2, {"--refresh-hz nan is not a rate from 1 to 60"}},
         BadInput{"refresh_inf", {"--refresh-hz", "inf"}, 2, {"--refresh-hz inf"}},
+        BadInput{"refresh_zero", {"--refresh-hz", "0"}, 2, {"--refresh-hz 0 is not a rate from 1 to 60"}},
         BadInput{"check_ignores_strategies",
                  {"check", "--writer", "vmsplice", "--gift"},
                  2,

@@ -15,7 +15,8 @@
 #include <vector>
 
 #include "run_binary.hpp"
-#include "unit/mini_json.hpp"
+#include "temp_dir.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -34,33 +35,8 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A fresh directory under the temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("pipetop_check_cli_" + std::to_string(getpid()) + "_" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using testing::slurp;
+using testing::TempDir;
 
 // ---- check --json -------------------------------------------------------------------------------
 
@@ -68,7 +44,7 @@ class CheckJson : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     ran_ = new testing::Ran(testing::run_binary({"check", "--seconds", "0.3s", "--tune-budget", "2s", "--json"}, 120s));
-    doc_ = new std::optional<mini_json::Value>(mini_json::parse(ran_->out));
+    doc_ = new std::optional<nlohmann::json>(test_json::parse(ran_->out));
   }
   static void TearDownTestSuite() {
     delete doc_;
@@ -77,12 +53,12 @@ class CheckJson : public ::testing::Test {
     ran_ = nullptr;
   }
   static const testing::Ran& ran() { return *ran_; }
-  static const mini_json::Value& doc() { return **doc_; }
+  static const nlohmann::json& doc() { return **doc_; }
   static bool parsed() { return doc_->has_value(); }
 
  private:
   static inline testing::Ran* ran_ = nullptr;
-  static inline std::optional<mini_json::Value>* doc_ = nullptr;
+  static inline std::optional<nlohmann::json>* doc_ = nullptr;
 };
 
 TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
@@ -90,16 +66,16 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
   EXPECT_EQ(ran().exit_code, 0) << ran().err;
   ASSERT_TRUE(parsed()) << "stdout is not exactly one JSON document:\n" << ran().out;
   ASSERT_TRUE(doc().is_object());
-  EXPECT_EQ(doc().at("type").as_string(), "check");
+  EXPECT_EQ(doc().at("type").get<std::string>(), "check");
   const std::set<std::string> keys = [] {
     std::set<std::string> k;
-    for (const auto& [key, value] : doc().as_object()) k.insert(key);
+    for (const auto& [key, value] : doc().items()) k.insert(key);
     return k;
   }();
   EXPECT_EQ(keys,
             (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "ladder", "verdicts"}));
   ASSERT_TRUE(doc().at("schema_version").is_number());
-  EXPECT_EQ(doc().at("schema_version").as_number(), 1.0);
+  EXPECT_EQ(doc().at("schema_version").get<double>(), 1.0);
   EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";
   // One line: nothing else (no progress, no table) on stdout.
   EXPECT_EQ(lines_of(ran().out).size(), 1u) << ran().out;
@@ -109,13 +85,13 @@ TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
   ASSERT_TRUE(parsed()) << ran().out;
   ASSERT_TRUE(doc().at("machine").is_array());
   std::vector<std::string> names;
-  for (const mini_json::Value& fact : doc().at("machine").as_array()) {
+  for (const nlohmann::json& fact : doc().at("machine")) {
     ASSERT_TRUE(fact.is_object());
-    EXPECT_EQ(fact.as_object().size(), 3u);
-    ASSERT_TRUE(fact.has("name") && fact.at("name").is_string());
-    ASSERT_TRUE(fact.has("value") && fact.at("value").is_string());
-    ASSERT_TRUE(fact.has("meaning") && fact.at("meaning").is_string());
-    names.push_back(fact.at("name").as_string());
+    EXPECT_EQ(fact.size(), 3u);
+    ASSERT_TRUE(fact.contains("name") && fact.at("name").is_string());
+    ASSERT_TRUE(fact.contains("value") && fact.at("value").is_string());
+    ASSERT_TRUE(fact.contains("meaning") && fact.at("meaning").is_string());
+    names.push_back(fact.at("name").get<std::string>());
   }
   for (const char* required : {"CPU", "kernel", "transparent huge pages", "pipe-max-size", "perf_event_paranoid",
                                "hardware PMU", "vmsplice", "splice"}) {
@@ -124,9 +100,9 @@ TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.front(), "CPU");
   // check probes vmsplice and splice: they are never "not checked".
-  for (const mini_json::Value& fact : doc().at("machine").as_array()) {
-    if (fact.at("name").as_string() == "vmsplice" || fact.at("name").as_string() == "splice") {
-      EXPECT_NE(fact.at("value").as_string(), "not checked");
+  for (const nlohmann::json& fact : doc().at("machine")) {
+    if (fact.at("name").get<std::string>() == "vmsplice" || fact.at("name").get<std::string>() == "splice") {
+      EXPECT_NE(fact.at("value").get<std::string>(), "not checked");
     }
   }
 }
@@ -134,76 +110,76 @@ TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
 // Issue 12: every fact typed beside its words, under stable snake_case keys.
 TEST_F(CheckJson, FactsAreTyped) {
   ASSERT_TRUE(parsed()) << ran().out;
-  const mini_json::Value& facts = doc().at("facts");
+  const nlohmann::json& facts = doc().at("facts");
   ASSERT_TRUE(facts.is_object());
   for (const char* key :
        {"cpus", "cores", "threads_per_core", "numa_nodes", "pipe_max_size_bytes", "page_size_bytes"}) {
-    ASSERT_TRUE(facts.has(key)) << key;
+    ASSERT_TRUE(facts.contains(key)) << key;
     ASSERT_TRUE(facts.at(key).is_number()) << key;
-    EXPECT_GE(facts.at(key).as_number(), 1.0) << key;
+    EXPECT_GE(facts.at(key).get<double>(), 1.0) << key;
   }
-  EXPECT_EQ(facts.at("cpus").as_number(), static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)));
-  EXPECT_EQ(facts.at("page_size_bytes").as_number(), static_cast<double>(sysconf(_SC_PAGESIZE)));
+  EXPECT_EQ(facts.at("cpus").get<double>(), static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)));
+  EXPECT_EQ(facts.at("page_size_bytes").get<double>(), static_cast<double>(sysconf(_SC_PAGESIZE)));
   EXPECT_TRUE(facts.at("perf_event_paranoid").is_number());
   EXPECT_TRUE(facts.at("kernel").is_string());
-  EXPECT_TRUE(facts.at("pmu").is_bool());
-  EXPECT_TRUE(facts.at("cap_sys_resource").is_bool());
+  EXPECT_TRUE(facts.at("pmu").is_boolean());
+  EXPECT_TRUE(facts.at("cap_sys_resource").is_boolean());
   for (const char* key : {"enabled", "defrag"}) {
-    const mini_json::Value& v = facts.at("thp").at(key);
+    const nlohmann::json& v = facts.at("thp").at(key);
     ASSERT_TRUE(v.is_string() || v.is_null()) << key;
     if (v.is_string()) {
       const std::set<std::string> modes = {"always", "madvise", "never", "defer", "defer+madvise"};
-      EXPECT_TRUE(modes.contains(v.as_string())) << v.as_string();
+      EXPECT_TRUE(modes.contains(v.get<std::string>())) << v.get<std::string>();
     }
   }
   EXPECT_TRUE(facts.at("thp").at("khugepaged").is_object());
   ASSERT_TRUE(facts.at("allowed_cpus").is_array());
-  EXPECT_FALSE(facts.at("allowed_cpus").as_array().empty());
-  const mini_json::Value& pinning = facts.at("default_pinning");
+  EXPECT_FALSE(facts.at("allowed_cpus").empty());
+  const nlohmann::json& pinning = facts.at("default_pinning");
   EXPECT_TRUE(pinning.at("writer_cpu").is_number());
   EXPECT_TRUE(pinning.at("reader_cpu").is_number());
-  EXPECT_TRUE(pinning.at("reason").as_string().starts_with("cpu ")) << pinning.at("reason").as_string();
+  EXPECT_TRUE(pinning.at("reason").get<std::string>().starts_with("cpu ")) << pinning.at("reason").get<std::string>();
   // The ladder's own pinning: the default here, as check was given no CPU.
-  EXPECT_EQ(doc().at("pinning").at("reason").as_string(), pinning.at("reason").as_string());
-  EXPECT_EQ(facts.at("topology").as_array().size(), static_cast<std::size_t>(facts.at("cpus").as_number()));
+  EXPECT_EQ(doc().at("pinning").at("reason").get<std::string>(), pinning.at("reason").get<std::string>());
+  EXPECT_EQ(facts.at("topology").size(), static_cast<std::size_t>(facts.at("cpus").get<double>()));
   for (const char* key : {"hugetlb", "caches", "smt", "pressure", "vulnerabilities"}) {
     EXPECT_TRUE(facts.at(key).is_object()) << key;
   }
   // check probes: the counters and the zero-copy calls are known.
   ASSERT_TRUE(facts.at("counters").is_array());
-  EXPECT_FALSE(facts.at("counters").as_array().empty());
-  for (const mini_json::Value& c : facts.at("counters").as_array()) {
+  EXPECT_FALSE(facts.at("counters").empty());
+  for (const nlohmann::json& c : facts.at("counters")) {
     const std::set<std::string> states = {"counting", "user-only", "unavailable"};
-    EXPECT_TRUE(states.contains(c.at("state").as_string())) << c.at("state").as_string();
+    EXPECT_TRUE(states.contains(c.at("state").get<std::string>())) << c.at("state").get<std::string>();
   }
-  EXPECT_TRUE(facts.at("vmsplice").is_bool());
-  EXPECT_TRUE(facts.at("splice").is_bool());
+  EXPECT_TRUE(facts.at("vmsplice").is_boolean());
+  EXPECT_TRUE(facts.at("splice").is_boolean());
 }
 
 TEST_F(CheckJson, LadderHasSixRungsThenTheTunedBest) {
   ASSERT_TRUE(parsed()) << ran().out;
   ASSERT_TRUE(doc().at("ladder").is_array());
-  const mini_json::Array& ladder = doc().at("ladder").as_array();
+  const nlohmann::json& ladder = doc().at("ladder");
   const std::vector<std::string> rungs = {"write/read",      "write/read +busy",      "vmsplice/read",
                                           "vmsplice/splice", "vmsplice/splice +huge", "vmsplice/splice +huge +busy",
                                           "tuned best"};
   ASSERT_EQ(ladder.size(), rungs.size()) << ran().out;
   for (std::size_t i = 0; i < ladder.size(); ++i) {
-    const mini_json::Value& r = ladder[i];
+    const nlohmann::json& r = ladder[i];
     ASSERT_TRUE(r.is_object()) << i;
-    EXPECT_EQ(r.at("rung").as_string(), rungs[i]);
+    EXPECT_EQ(r.at("rung").get<std::string>(), rungs[i]);
     ASSERT_TRUE(r.at("gib_per_s").is_number()) << rungs[i];
-    EXPECT_GT(r.at("gib_per_s").as_number(), 0.0) << rungs[i];
+    EXPECT_GT(r.at("gib_per_s").get<double>(), 0.0) << rungs[i];
     ASSERT_TRUE(r.at("speedup").is_number()) << rungs[i];
-    EXPECT_GT(r.at("speedup").as_number(), 0.0) << rungs[i];
+    EXPECT_GT(r.at("speedup").get<double>(), 0.0) << rungs[i];
     ASSERT_TRUE(r.at("command").is_string());
-    EXPECT_TRUE(r.at("command").as_string().starts_with("pipetop run")) << r.at("command").as_string();
-    EXPECT_FALSE(r.has("error")) << rungs[i] << ": " << r.at("error").as_string();
-    const mini_json::Value& summary = r.at("summary");
+    EXPECT_TRUE(r.at("command").get<std::string>().starts_with("pipetop run")) << r.at("command").get<std::string>();
+    EXPECT_FALSE(r.contains("error")) << rungs[i] << ": " << r.at("error").get<std::string>();
+    const nlohmann::json& summary = r.at("summary");
     ASSERT_TRUE(summary.is_object()) << rungs[i];
-    EXPECT_EQ(summary.at("type").as_string(), "summary");
+    EXPECT_EQ(summary.at("type").get<std::string>(), "summary");
     EXPECT_TRUE(summary.at("gib_per_s").is_number()) << rungs[i];
-    EXPECT_GT(summary.at("bytes").as_number(), 0.0) << rungs[i];
+    EXPECT_GT(summary.at("bytes").get<double>(), 0.0) << rungs[i];
     ASSERT_TRUE(summary.at("counters").is_object()) << rungs[i];
     EXPECT_TRUE(summary.at("counters").at("writer").is_object());
     EXPECT_TRUE(summary.at("counters").at("reader").is_object());
@@ -211,28 +187,28 @@ TEST_F(CheckJson, LadderHasSixRungsThenTheTunedBest) {
     EXPECT_TRUE(summary.at("huge_pages").is_object());
     EXPECT_TRUE(summary.at("config").is_object());
   }
-  EXPECT_DOUBLE_EQ(ladder.front().at("speedup").as_number(), 1.0);
+  EXPECT_DOUBLE_EQ(ladder.front().at("speedup").get<double>(), 1.0);
   // Each rung's strategy in its command line.
-  EXPECT_FALSE(contains(ladder[0].at("command").as_string(), "--writer vmsplice"));
-  EXPECT_TRUE(contains(ladder[1].at("command").as_string(), "--busy-loop"));
-  EXPECT_TRUE(contains(ladder[2].at("command").as_string(), "--writer vmsplice"));
-  EXPECT_TRUE(contains(ladder[3].at("command").as_string(), "--reader splice"));
-  EXPECT_TRUE(contains(ladder[4].at("command").as_string(), "--huge-pages"));
-  EXPECT_TRUE(contains(ladder[5].at("command").as_string(), "--huge-pages --busy-loop"));
+  EXPECT_FALSE(contains(ladder[0].at("command").get<std::string>(), "--writer vmsplice"));
+  EXPECT_TRUE(contains(ladder[1].at("command").get<std::string>(), "--busy-loop"));
+  EXPECT_TRUE(contains(ladder[2].at("command").get<std::string>(), "--writer vmsplice"));
+  EXPECT_TRUE(contains(ladder[3].at("command").get<std::string>(), "--reader splice"));
+  EXPECT_TRUE(contains(ladder[4].at("command").get<std::string>(), "--huge-pages"));
+  EXPECT_TRUE(contains(ladder[5].at("command").get<std::string>(), "--huge-pages --busy-loop"));
   // The summary's config is the rung's.
-  EXPECT_EQ(ladder[2].at("summary").at("config").at("writer").as_string(), "vmsplice");
-  EXPECT_EQ(ladder[2].at("summary").at("config").at("reader").as_string(), "read");
-  EXPECT_TRUE(ladder[4].at("summary").at("huge_pages").at("requested").as_bool());
+  EXPECT_EQ(ladder[2].at("summary").at("config").at("writer").get<std::string>(), "vmsplice");
+  EXPECT_EQ(ladder[2].at("summary").at("config").at("reader").get<std::string>(), "read");
+  EXPECT_TRUE(ladder[4].at("summary").at("huge_pages").at("requested").get<bool>());
 }
 
 TEST_F(CheckJson, VerdictsAreStrings) {
   ASSERT_TRUE(parsed()) << ran().out;
   ASSERT_TRUE(doc().at("verdicts").is_array());
-  const mini_json::Array& verdicts = doc().at("verdicts").as_array();
+  const nlohmann::json& verdicts = doc().at("verdicts");
   EXPECT_FALSE(verdicts.empty());
-  for (const mini_json::Value& v : verdicts) {
+  for (const nlohmann::json& v : verdicts) {
     ASSERT_TRUE(v.is_string());
-    EXPECT_FALSE(v.as_string().empty());
+    EXPECT_FALSE(v.get<std::string>().empty());
   }
 }
 
@@ -295,13 +271,13 @@ TEST(RunExport, WritesCommandCsvAndJson) {
   EXPECT_GT(std::stoull(fields[1]), 0u) << csv[1];
   EXPECT_EQ(fields[2], "262144") << csv[1];
 
-  const std::optional<mini_json::Value> json = mini_json::parse(slurp(prefix + ".json"));
+  const std::optional<nlohmann::json> json = test_json::parse(slurp(prefix + ".json"));
   ASSERT_TRUE(json.has_value()) << slurp(prefix + ".json");
   ASSERT_TRUE(json->at("machine").is_array());
-  EXPECT_FALSE(json->at("machine").as_array().empty());
+  EXPECT_FALSE(json->at("machine").empty());
   ASSERT_TRUE(json->at("results").is_array());
-  ASSERT_EQ(json->at("results").as_array().size(), 1u);
-  EXPECT_EQ(json->at("results").as_array()[0].at("command").as_string(), cmd[2]);
+  ASSERT_EQ(json->at("results").size(), 1u);
+  EXPECT_EQ(json->at("results")[0].at("command").get<std::string>(), cmd[2]);
 }
 
 // ---- bad input ----------------------------------------------------------------------------------

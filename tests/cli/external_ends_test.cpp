@@ -80,9 +80,9 @@ TEST(ExternalStdin, RefusesWriterOptionsAndStdinThatIsNoPipe) {
   ran = shell("$P run --stdin < /etc/hostname");
   EXPECT_EQ(ran.exit_code, 2);
   EXPECT_NE(ran.err.find("--stdin needs stdin to be a pipe, and it is a regular file"), std::string::npos) << ran.err;
-  ran = shell("$P run --stdin <&-");
+  ran = shell("$P run --stdin <&-");  // a closed stdin: pipetop keeps its number on /dev/null
   EXPECT_EQ(ran.exit_code, 2);
-  EXPECT_NE(ran.err.find("it is closed"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.err.find("--stdin needs stdin to be a pipe"), std::string::npos) << ran.err;
 }
 
 TEST(ExternalCommand, TheExitCodeFollowsTheCommand) {

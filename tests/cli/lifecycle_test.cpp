@@ -57,6 +57,38 @@ TEST(Lifecycle, BusyLoopWorkersStopOnSigterm) {
   for (const pid_t worker : seen.workers) EXPECT_FALSE(testing::is_running(worker));
 }
 
+// What `timeout` and service managers do: SIGTERM to the whole process group, workers included. The
+// workers are not ours to stop that way: the parent stops them, prints the summary and exits 143.
+TEST(Lifecycle, SigtermToTheProcessGroupStopsTheRunWithItsSummary) {
+  std::vector<pid_t> workers;
+  bool sent = false;
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "10s"}, 30s, [&](pid_t pid, const std::string& out) {
+        if (sent || out.find("GiB/s") == std::string::npos) return;
+        workers = testing::children_of(pid);
+        kill(-pid, SIGTERM);  // run_binary's child leads its own process group
+        sent = true;
+      });
+  ASSERT_TRUE(sent) << ran.out << ran.err;
+  ASSERT_FALSE(ran.timed_out);
+  EXPECT_FALSE(ran.signaled);
+  EXPECT_EQ(ran.exit_code, 128 + SIGTERM) << ran.err;
+  EXPECT_EQ(ran.err.find("killed by signal"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.out.find("ended        interrupted"), std::string::npos) << ran.out;
+  ASSERT_EQ(workers.size(), 2U);
+  for (const pid_t worker : workers) EXPECT_FALSE(testing::is_running(worker)) << worker;
+}
+
+TEST(Lifecycle, TimeoutEndsTheRunWithItsSummary) {
+  if (access("/usr/bin/timeout", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/timeout (coreutils)";
+  const testing::Ran ran = testing::run_program(
+      "/usr/bin/timeout", {"--preserve-status", "-s", "TERM", "1", PIPETOP_BINARY, "run", "--duration", "10s"}, 30s);
+  ASSERT_FALSE(ran.timed_out);
+  EXPECT_EQ(ran.exit_code, 128 + SIGTERM) << ran.err;
+  EXPECT_EQ(ran.err.find("killed by signal"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.out.find("ended        interrupted"), std::string::npos) << ran.out;
+}
+
 TEST(Lifecycle, WorkersDieWithAKilledParent) {
   const Observed seen = signal_after_first_line(SIGKILL, {"--busy-loop"});
   EXPECT_EQ(seen.ran.exit_code, 128 + SIGKILL);

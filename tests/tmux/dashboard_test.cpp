@@ -17,25 +17,30 @@
 #include <thread>
 #include <vector>
 
+#include "cpu_hog.hpp"
 #include "tmux/tmux_session.hpp"
 
 namespace pipetop {
 namespace {
 
 using namespace std::chrono_literals;
+using tmux_testing::is_running;
+using tmux_testing::screen_row;
 using tmux_testing::SessionOptions;
 using tmux_testing::TmuxSession;
 using tmux_testing::Waited;
-using tmux_testing::is_running;
-using tmux_testing::screen_row;
 
 struct Size {
   int width;
   int height;
 };
 
-std::string size_name(const Size& s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
-void PrintTo(const Size& s, std::ostream* os) { *os << size_name(s); }  // for ctest's test names
+std::string size_name(const Size& s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height);
+}
+void PrintTo(const Size& s, std::ostream* os) {
+  *os << size_name(s);
+}  // for ctest's test names
 
 ::testing::AssertionResult shown(const Waited& waited) {
   if (waited.ok) return ::testing::AssertionSuccess();
@@ -48,11 +53,11 @@ const std::optional<std::string>& tmux_missing() {
   return why;
 }
 
-#define SKIP_WITHOUT_TMUX()                                 \
-  do {                                                      \
+#define SKIP_WITHOUT_TMUX()                                  \
+  do {                                                       \
     if (const auto& why = tmux_missing(); why.has_value()) { \
-      GTEST_SKIP() << *why;                                 \
-    }                                                       \
+      GTEST_SKIP() << *why;                                  \
+    }                                                        \
   } while (false)
 
 // A figure is on screen: "GiB/s now" over the big digits, and the mean under them as plain digits.
@@ -63,19 +68,23 @@ bool has_figure(const std::string& screen) {
 
 // Starts the dashboard and waits for its first figure.
 std::unique_ptr<TmuxSession> start(Size size, std::vector<std::string> args = {},
-                                   std::vector<std::pair<std::string, std::string>> env = {}) {
+                                   std::vector<std::pair<std::string, std::string>> env = {},
+                                   std::string after = "sleep 30") {
   SessionOptions options;
   options.width = size.width;
   options.height = size.height;
   options.args = std::move(args);
   options.env = std::move(env);
+  options.after = std::move(after);
   auto session = std::make_unique<TmuxSession>(std::move(options));
   EXPECT_EQ(session->start_error(), "");
   EXPECT_TRUE(shown(session->wait_for("the dashboard with a GiB/s figure", has_figure))) << session->command();
   return session;
 }
 
-std::string header(const TmuxSession& s) { return screen_row(s.capture(), 0); }
+std::string header(const TmuxSession& s) {
+  return screen_row(s.capture(), 0);
+}
 std::string status_row(const std::string& screen, const TmuxSession& s) {
   return screen_row(screen, static_cast<std::size_t>(s.height() - 2));
 }
@@ -85,9 +94,12 @@ std::string footer_row(const std::string& screen, const TmuxSession& s) {
 
 // Waits until `row` of the screen contains `text`.
 Waited wait_row(const TmuxSession& s, int row, const std::string& text, std::chrono::milliseconds timeout = 10s) {
-  return s.wait_for("\"" + text + "\" in row " + std::to_string(row), [&](const std::string& screen) {
-    return screen_row(screen, static_cast<std::size_t>(row)).find(text) != std::string::npos;
-  }, timeout);
+  return s.wait_for(
+      "\"" + text + "\" in row " + std::to_string(row),
+      [&](const std::string& screen) {
+        return screen_row(screen, static_cast<std::size_t>(row)).find(text) != std::string::npos;
+      },
+      timeout);
 }
 
 // The first `cells` characters of a line (every character on pipetop's screen is one cell wide).
@@ -117,7 +129,8 @@ std::vector<std::string> chart_rows(const std::string& screen, int width, int he
   const int chart_h = body - std::clamp(body - 6, 3, 10);
   const int chart_w = width - (width >= 100 ? 28 : 22);
   std::vector<std::string> rows;
-  for (int r = 2; r < 2 + chart_h; ++r) rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart_w));
+  for (int r = 2; r < 2 + chart_h; ++r)
+    rows.push_back(first_cells(screen_row(screen, static_cast<std::size_t>(r)), chart_w));
   return rows;
 }
 
@@ -224,10 +237,8 @@ TEST_P(DashboardAt, TogglesChangeTheHeaderTheStatusAndTheSegment) {
     const char* label;   // as the change is labelled
   };
   // Words both header forms share: at 80 columns the header switches to its compact form.
-  const Step steps[] = {{"v", "vmsplice", "+vmsplice"},
-                        {"s", "splice", "+splice"},
-                        {"h", "huge", "+huge"},
-                        {"b", "busy", "+busy"}};
+  const Step steps[] = {
+      {"v", "vmsplice", "+vmsplice"}, {"s", "splice", "+splice"}, {"h", "huge", "+huge"}, {"b", "busy", "+busy"}};
   for (const Step& step : steps) {
     SCOPED_TRACE(std::string("key ") + step.key);
     ASSERT_TRUE(s->send_key(step.key));
@@ -243,9 +254,8 @@ TEST_P(DashboardAt, TogglesChangeTheHeaderTheStatusAndTheSegment) {
     EXPECT_NE(top.find("busy loop"), std::string::npos) << top;
   }
   // A dotted marker line stands in the chart at the changes.
-  EXPECT_TRUE(shown(s->wait_for("a change marker in the chart", [](const std::string& screen) {
-    return screen.find("┊") != std::string::npos;
-  })));
+  EXPECT_TRUE(shown(s->wait_for("a change marker in the chart",
+                                [](const std::string& screen) { return screen.find("┊") != std::string::npos; })));
   EXPECT_EQ(s->wait_for_workers(2).size(), 2U);
 }
 
@@ -367,10 +377,13 @@ TEST(DashboardChart, ChangeMarkerAndItsLabelScrollIntoView) {
   ASSERT_TRUE(shown(wait_row(*s, size.height - 2, "now: +vmsplice")));
   // The label is whole from the start: ending at its marker while that is near "now", starting there
   // once the marker has scrolled left.
-  const Waited labelled = s->wait_for("\"+vmsplice\" whole above the chart", [&](const std::string& screen) {
-    const std::vector<std::string> rows = chart_rows(screen, size.width, size.height);
-    return rows[0].find("+vmsplice") != std::string::npos && rows[1].find("┊") != std::string::npos;
-  }, 20s);
+  const Waited labelled = s->wait_for(
+      "\"+vmsplice\" whole above the chart",
+      [&](const std::string& screen) {
+        const std::vector<std::string> rows = chart_rows(screen, size.width, size.height);
+        return rows[0].find("+vmsplice") != std::string::npos && rows[1].find("┊") != std::string::npos;
+      },
+      20s);
   ASSERT_TRUE(shown(labelled));
   const std::vector<std::string> rows = chart_rows(labelled.screen, size.width, size.height);
   // The label starts at its marker, or ends there while the marker is too near the right edge.
@@ -382,29 +395,37 @@ TEST(DashboardChart, ChangeMarkerAndItsLabelScrollIntoView) {
 
 // ---- ways to end it -----------------------------------------------------------------------------
 
-enum class Ending { q_key, ctrl_c, sigterm, sighup };
+enum class Ending { q_key, ctrl_c, ctrl_backslash, sigterm, sighup };
 
 std::string ending_name(Ending e) {
   switch (e) {
     case Ending::q_key: return "q";
     case Ending::ctrl_c: return "CtrlC";
+    case Ending::ctrl_backslash:
+      return "CtrlBackslash";
     case Ending::sigterm: return "SIGTERM";
     case Ending::sighup: return "SIGHUP";
   }
   return "?";
 }
 
+// After pipetop, the pane's shell prints the terminal's line discipline ("TTY: icanon echo" when
+// restored, "-icanon -echo" when left raw).
+constexpr const char* kPrintTty =
+    R"sh(echo "TTY: $(stty -a | grep -ow -e '-\?icanon' -e '-\?echo' | tr '\n' ' ')"; sleep 30)sh";
+
 void PrintTo(Ending e, std::ostream* os) { *os << ending_name(e); }
 
 class DashboardEnds : public ::testing::TestWithParam<Ending> {};
 
 INSTANTIATE_TEST_SUITE_P(Endings, DashboardEnds,
-                         ::testing::Values(Ending::q_key, Ending::ctrl_c, Ending::sigterm, Ending::sighup),
+                         ::testing::Values(Ending::q_key, Ending::ctrl_c, Ending::ctrl_backslash, Ending::sigterm,
+                                           Ending::sighup),
                          [](const auto& param_info) { return ending_name(param_info.param); });
 
 TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   SKIP_WITHOUT_TMUX();
-  const auto s = start({80, 24});
+  const auto s = start({80, 24}, {}, {}, kPrintTty);
   const std::optional<pid_t> pid = s->pipetop_pid();
   ASSERT_TRUE(pid.has_value());
   const std::vector<pid_t> workers = s->wait_for_workers(2);
@@ -412,6 +433,9 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   switch (GetParam()) {
     case Ending::q_key: ASSERT_TRUE(s->send_key("q")); break;
     case Ending::ctrl_c: ASSERT_TRUE(s->send_key("C-c")); break;
+    case Ending::ctrl_backslash:
+      ASSERT_TRUE(s->send_key("C-\\"));
+      break;
     case Ending::sigterm: ASSERT_EQ(kill(*pid, SIGTERM), 0); break;
     case Ending::sighup: ASSERT_EQ(kill(*pid, SIGHUP), 0); break;
   }
@@ -420,9 +444,15 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   EXPECT_EQ(*status, 0);
   EXPECT_FALSE(is_running(*pid));
   for (const pid_t worker : workers) EXPECT_FALSE(is_running(worker)) << "worker " << worker;
-  // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left.
+  // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left;
+  // the main screen, a visible cursor, no mouse reporting, no keypad mode, a cooked line discipline.
   const std::string screen = s->capture();
   EXPECT_EQ(screen.find("GiB/s now"), std::string::npos) << screen;
+  EXPECT_EQ(s->format("#{alternate_on}"), "0") << "still on the alternate screen";
+  EXPECT_EQ(s->format("#{cursor_flag}"), "1") << "the cursor is still hidden";
+  EXPECT_EQ(s->format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}"), "000") << "mouse reporting";
+  EXPECT_EQ(s->format("#{keypad_cursor_flag}"), "0") << "keypad mode";
+  EXPECT_TRUE(shown(s->wait_for_text("TTY: icanon echo"))) << "the line discipline is still raw";
 }
 
 TEST(DashboardKilled, WorkersDieWithIt) {
@@ -444,6 +474,43 @@ TEST(DashboardKilled, WorkersDieWithIt) {
   EXPECT_EQ(*status, 128 + SIGKILL);
 }
 
+// Issue 13, failure 2: a worker killed from outside is noticed and named, the readout stops showing a
+// rate as now, and r starts a new pair.
+TEST(DashboardKilled, AWorkerKilledFromOutsideIsNamedAndRRestarts) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start({100, 30});
+  const std::vector<pid_t> workers = s->wait_for_workers(2);
+  ASSERT_EQ(workers.size(), 2U);
+  // The reader is the second worker forked.
+  const pid_t reader = *std::max_element(workers.begin(), workers.end());
+  ASSERT_EQ(kill(reader, SIGKILL), 0);
+  ASSERT_TRUE(shown(s->wait_for_text("reader was killed by signal 9")));
+  ASSERT_TRUE(shown(s->wait_for_text("r or any toggle starts them again")));
+  EXPECT_TRUE(shown(s->wait_for("no figure as now", [](const std::string& screen) {
+    const std::size_t at = screen.find("GiB/s now");
+    return at != std::string::npos && screen.find("—", at) != std::string::npos;
+  })));
+  ASSERT_TRUE(s->send_key("r"));
+  ASSERT_TRUE(shown(s->wait_for_absent("reader was killed")));
+  ASSERT_TRUE(shown(s->wait_for("a figure from the new pair", has_figure)));
+  const std::vector<pid_t> again = s->wait_for_workers(2);
+  ASSERT_EQ(again.size(), 2U);
+  EXPECT_EQ(std::count(again.begin(), again.end(), reader), 0);
+}
+
+// Issue 14 §2: another program on the writer's CPU is said on the status line, live.
+TEST(DashboardInterference, AHogOnTheWritersCpuIsSaidOnTheStatusLine) {
+  SKIP_WITHOUT_TMUX();
+  if (sysconf(_SC_NPROCESSORS_ONLN) < 2) GTEST_SKIP() << "needs CPUs 0 and 1";
+  const auto s = start({120, 30}, {"--writer-cpu", "0", "--reader-cpu", "1"});
+  const testing::CpuHog hog(0);
+  ASSERT_TRUE(shown(s->wait_for("the disturbance on the status line", [&](const std::string& screen) {
+    const std::string status = status_row(screen, *s);
+    return status.find("the writer (CPU 0)") != std::string::npos &&
+           status.find("another program") != std::string::npos;
+  })));
+}
+
 // ---- under stress -------------------------------------------------------------------------------
 
 TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
@@ -459,11 +526,12 @@ TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
   // 25 of each, an odd number: both end up on, none lost or doubled on the way. Changes that come
   // faster than pairs start are merged: the last one to run is labelled against the one before it.
   // (At 80 columns the header is in its compact form: "vmsplice · read · busy".)
-  ASSERT_TRUE(shown(s->wait_for("vmsplice and busy loop, the status at the last change", [&](const std::string& screen) {
-    const std::string top = screen_row(screen, 0);
-    return top.find("vmsplice") != std::string::npos && top.find("busy") != std::string::npos &&
-           status_row(screen, *s).find("now: ") != std::string::npos;
-  })));
+  ASSERT_TRUE(
+      shown(s->wait_for("vmsplice and busy loop, the status at the last change", [&](const std::string& screen) {
+        const std::string top = screen_row(screen, 0);
+        return top.find("vmsplice") != std::string::npos && top.find("busy") != std::string::npos &&
+               status_row(screen, *s).find("now: ") != std::string::npos;
+      })));
   ASSERT_TRUE(is_running(*pid));
   // Still responsive: the help opens and closes, and figures come.
   ASSERT_TRUE(s->send_key("?"));
@@ -480,7 +548,8 @@ TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
   ASSERT_TRUE(status.has_value());
   EXPECT_EQ(*status, 0);
   EXPECT_GE(s->seen_workers().size(), 4U) << "restarts made new workers";
-  for (const pid_t worker : s->seen_workers()) EXPECT_FALSE(is_running(worker)) << "worker " << worker << " left behind";
+  for (const pid_t worker : s->seen_workers())
+    EXPECT_FALSE(is_running(worker)) << "worker " << worker << " left behind";
 }
 
 // ---- its own cost -------------------------------------------------------------------------------

@@ -4,9 +4,9 @@
 // else's sessions) at a fixed size with LANG=C.UTF-8, sends keys, resizes, captures the pane (plain
 // or with colours) and waits for what should appear, fzf-style: poll the screen until a condition
 // holds or a generous timeout passes, never a blind sleep. A timeout's message carries the whole
-// screen. The pane runs `pipetop [args]; echo EXIT=$?; sleep 30`, so the exit status can be read
-// from the screen after pipetop has gone. The destructor kills the server, and anything of ours
-// that outlived it.
+// screen. The pane runs `pipetop [args]; echo EXIT=$?; sleep 30` (or another command than the
+// sleep), so the exit status can be read from the screen after pipetop has gone. The destructor
+// kills the server, and anything of ours that outlived it.
 //
 // Only libc and the standard library: tmux is run by fork + exec, with an argument vector (no
 // shell quoting between us and tmux).
@@ -213,6 +213,7 @@ struct SessionOptions {
   std::vector<std::string> args;                           // after the binary
   std::vector<std::pair<std::string, std::string>> env;    // exported in the pane before it starts
   std::string binary = PIPETOP_BINARY;
+  std::string after = "sleep 30";  // the pane's shell runs this after printing EXIT=<n>
 };
 
 class TmuxSession {
@@ -394,7 +395,7 @@ class TmuxSession {
     for (const auto& [name, value] : options_.env) script += "export " + name + "=" + shell_quote(value) + "; ";
     command_ = shell_quote(options_.binary);
     for (const std::string& a : options_.args) command_ += " " + shell_quote(a);
-    script += command_ + "; echo EXIT=$?; sleep 30";
+    script += command_ + "; echo EXIT=$?; " + options_.after;
     // The pane runs bash directly (an argument vector, not the user's shell): bash waits out a child
     // that handles Ctrl-C itself and goes on to print its status.
     const Output out = tmux({"new-session", "-d", "-s", target(), "-x", std::to_string(options_.width), "-y",

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "mini_json.hpp"
+#include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_summary.hpp"
@@ -389,10 +389,10 @@ TEST(CsvCounters, NoCountersNoExtraColumns) {
 
 // ---------------------------------------------------------------- JSON Lines
 
-std::vector<mini_json::Value> json_lines(const std::vector<std::string>& out) {
-  std::vector<mini_json::Value> objects;
+std::vector<nlohmann::json> json_lines(const std::vector<std::string>& out) {
+  std::vector<nlohmann::json> objects;
   for (const std::string& line : lines(joined(out))) {
-    auto v = mini_json::parse(line);
+    auto v = test_json::parse(line);
     EXPECT_TRUE(v.has_value()) << "not JSON: " << line;
     if (v) objects.push_back(*v);
   }
@@ -401,34 +401,34 @@ std::vector<mini_json::Value> json_lines(const std::vector<std::string>& out) {
 
 TEST(JsonCounters, SampleLinesCarryTheRawReadings) {
   const RunOutcome o = counted_outcome();
-  const std::vector<mini_json::Value> objects = json_lines(run_report(OutputFormat::json, o));
+  const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
   ASSERT_EQ(objects.size(), o.writer.size() + o.reader.size() + 1);
-  const mini_json::Value& w3 = objects[2 * 3];
-  ASSERT_EQ(w3.at("worker").as_string(), "writer");
-  ASSERT_TRUE(w3.has("counters"));
-  const mini_json::Value& counters = w3.at("counters");
+  const nlohmann::json& w3 = objects[2 * 3];
+  ASSERT_EQ(w3.at("worker").get<std::string>(), "writer");
+  ASSERT_TRUE(w3.contains("counters"));
+  const nlohmann::json& counters = w3.at("counters");
   ASSERT_TRUE(counters.is_object());
-  EXPECT_EQ(counters.as_object().size(), kCount);
-  const mini_json::Value& cycles = counters.at("cycles");
+  EXPECT_EQ(counters.size(), kCount);
+  const nlohmann::json& cycles = counters.at("cycles");
   ASSERT_TRUE(cycles.is_object());
-  EXPECT_EQ(cycles.as_object().size(), 3u);
+  EXPECT_EQ(cycles.size(), 3u);
   const CounterReading& r = o.writer[3].counters[kCycles];
-  EXPECT_EQ(cycles.at("value").number_text, std::to_string(r.value)) << "raw, not scaled";
-  EXPECT_EQ(cycles.at("time_enabled_ns").number_text, std::to_string(r.time_enabled));
-  EXPECT_EQ(cycles.at("time_running_ns").number_text, std::to_string(r.time_running));
+  EXPECT_EQ(cycles.at("value").dump(), std::to_string(r.value)) << "raw, not scaled";
+  EXPECT_EQ(cycles.at("time_enabled_ns").dump(), std::to_string(r.time_enabled));
+  EXPECT_EQ(cycles.at("time_running_ns").dump(), std::to_string(r.time_running));
   EXPECT_TRUE(counters.at("dTLB-load-misses").is_null());
   ASSERT_TRUE(counters.at("page-faults").is_object());
-  EXPECT_EQ(counters.at("page-faults").at("value").number_text, "9");
-  EXPECT_EQ(counters.at("task-clock").at("value").number_text, std::to_string(3 * 80 * kMs));
+  EXPECT_EQ(counters.at("page-faults").at("value").dump(), "9");
+  EXPECT_EQ(counters.at("task-clock").at("value").dump(), std::to_string(3 * 80 * kMs));
 }
 
 TEST(JsonCounters, EverySampleLineHasEveryCounter) {
-  const std::vector<mini_json::Value> objects = json_lines(run_report(OutputFormat::json, counted_outcome()));
+  const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, counted_outcome()));
   const std::vector<CounterInfo> infos = layout();
   for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
-    ASSERT_TRUE(objects[i].has("counters")) << i;
+    ASSERT_TRUE(objects[i].contains("counters")) << i;
     for (const CounterInfo& c : infos) {
-      ASSERT_TRUE(objects[i].at("counters").has(c.name)) << c.name;
+      ASSERT_TRUE(objects[i].at("counters").contains(c.name)) << c.name;
       EXPECT_EQ(objects[i].at("counters").at(c.name).is_null(), c.state == CounterState::unavailable) << c.name;
     }
   }
@@ -437,9 +437,9 @@ TEST(JsonCounters, EverySampleLineHasEveryCounter) {
 TEST(JsonCounters, SampleWithFewerReadingsHasNulls) {
   RunOutcome o = counted_outcome();
   o.reader[2].counter_count = 1;
-  const std::vector<mini_json::Value> objects = json_lines(run_report(OutputFormat::json, o));
-  const mini_json::Value& r2 = objects[2 * 2 + 1];
-  ASSERT_EQ(r2.at("worker").as_string(), "reader");
+  const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
+  const nlohmann::json& r2 = objects[2 * 2 + 1];
+  ASSERT_EQ(r2.at("worker").get<std::string>(), "reader");
   EXPECT_TRUE(r2.at("counters").at("cycles").is_object());
   EXPECT_TRUE(r2.at("counters").at("instructions").is_null());
   EXPECT_TRUE(r2.at("counters").at("task-clock").is_null());
@@ -448,107 +448,107 @@ TEST(JsonCounters, SampleWithFewerReadingsHasNulls) {
 TEST(JsonCounters, SummaryCounterMode) {
   RunOutcome o = counted_outcome();
   // page-faults fell back to user space: the mode says so, and why.
-  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").as_string(), "user only");
-  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").as_string(), kParanoia);
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").get<std::string>(), "user only");
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").get<std::string>(), kParanoia);
   o.config.user_only = true;
-  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").as_string(), "user only");
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").get<std::string>(), "user only");
 }
 
 TEST(JsonCounters, SummaryCountersPerWorker) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
-  ASSERT_EQ(s.at("type").as_string(), "summary");
-  ASSERT_TRUE(s.has("counters"));
-  const mini_json::Value& writer = s.at("counters").at("writer");
-  const mini_json::Value& reader = s.at("counters").at("reader");
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
+  ASSERT_EQ(s.at("type").get<std::string>(), "summary");
+  ASSERT_TRUE(s.contains("counters"));
+  const nlohmann::json& writer = s.at("counters").at("writer");
+  const nlohmann::json& reader = s.at("counters").at("reader");
   ASSERT_TRUE(writer.is_object());
   ASSERT_TRUE(reader.is_object());
-  EXPECT_EQ(writer.as_object().size(), kCount);
-  EXPECT_EQ(reader.as_object().size(), kCount);
+  EXPECT_EQ(writer.size(), kCount);
+  EXPECT_EQ(reader.size(), kCount);
 
-  const mini_json::Value& cycles = writer.at("cycles");
+  const nlohmann::json& cycles = writer.at("cycles");
   for (const char* key : {"value", "per_second", "per_gib", "running_fraction"}) {
-    ASSERT_TRUE(cycles.has(key)) << key;
+    ASSERT_TRUE(cycles.contains(key)) << key;
     ASSERT_TRUE(cycles.at(key).is_number()) << key;
   }
-  expect_near_relative(cycles.at("value").as_number(), 1e9, 1e-6);
-  expect_near_relative(cycles.at("per_second").as_number(), 1e9, 1e-6);
-  expect_near_relative(cycles.at("per_gib").as_number(), 8e8, 1e-6);
-  EXPECT_NEAR(cycles.at("running_fraction").as_number(), 0.63, 1e-9);
-  EXPECT_FALSE(cycles.at("user_only").as_bool());
+  expect_near_relative(cycles.at("value").get<double>(), 1e9, 1e-6);
+  expect_near_relative(cycles.at("per_second").get<double>(), 1e9, 1e-6);
+  expect_near_relative(cycles.at("per_gib").get<double>(), 8e8, 1e-6);
+  EXPECT_NEAR(cycles.at("running_fraction").get<double>(), 0.63, 1e-9);
+  EXPECT_FALSE(cycles.at("user_only").get<bool>());
 
-  const mini_json::Value& instructions = reader.at("instructions");
-  expect_near_relative(instructions.at("value").as_number(), 1e9, 1e-9);
-  EXPECT_DOUBLE_EQ(instructions.at("running_fraction").as_number(), 1.0);
+  const nlohmann::json& instructions = reader.at("instructions");
+  expect_near_relative(instructions.at("value").get<double>(), 1e9, 1e-9);
+  EXPECT_DOUBLE_EQ(instructions.at("running_fraction").get<double>(), 1.0);
 }
 
 TEST(JsonCounters, SummaryUnavailableCounterGivesItsReasonOnly) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
   for (const char* worker : {"writer", "reader"}) {
-    const mini_json::Value& dtlb = s.at("counters").at(worker).at("dTLB-load-misses");
+    const nlohmann::json& dtlb = s.at("counters").at(worker).at("dTLB-load-misses");
     ASSERT_TRUE(dtlb.is_object()) << worker;
-    EXPECT_EQ(dtlb.as_object().size(), 1u) << worker;
-    EXPECT_EQ(dtlb.at("unavailable").as_string(), kNoPmu) << worker;
+    EXPECT_EQ(dtlb.size(), 1u) << worker;
+    EXPECT_EQ(dtlb.at("unavailable").get<std::string>(), kNoPmu) << worker;
   }
 }
 
 TEST(JsonCounters, SummaryUserOnlyCounterSaysSoAndWhy) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
-  const mini_json::Value& faults = s.at("counters").at("writer").at("page-faults");
-  EXPECT_TRUE(faults.at("user_only").as_bool());
-  EXPECT_EQ(faults.at("reason").as_string(), kParanoia);
-  EXPECT_DOUBLE_EQ(faults.at("value").as_number(), 30.0);
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
+  const nlohmann::json& faults = s.at("counters").at("writer").at("page-faults");
+  EXPECT_TRUE(faults.at("user_only").get<bool>());
+  EXPECT_EQ(faults.at("reason").get<std::string>(), kParanoia);
+  EXPECT_DOUBLE_EQ(faults.at("value").get<double>(), 30.0);
 }
 
 TEST(JsonCounters, SummaryCounterThatNeverRanHasNullValues) {
   RunOutcome o = counted_outcome();
   for (Sample& sample : o.reader) sample.counters[kCycles].time_running = 0;
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
-  const mini_json::Value& cycles = s.at("counters").at("reader").at("cycles");
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
+  const nlohmann::json& cycles = s.at("counters").at("reader").at("cycles");
   EXPECT_TRUE(cycles.at("value").is_null());
   EXPECT_TRUE(cycles.at("per_second").is_null());
   EXPECT_TRUE(cycles.at("per_gib").is_null());
-  EXPECT_DOUBLE_EQ(cycles.at("running_fraction").as_number(), 0.0);
+  EXPECT_DOUBLE_EQ(cycles.at("running_fraction").get<double>(), 0.0);
   EXPECT_TRUE(s.at("derived").at("reader").at("ipc").is_null());
 }
 
 TEST(JsonCounters, SummaryDerivedHasEveryField) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
-  ASSERT_TRUE(s.has("derived"));
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
+  ASSERT_TRUE(s.contains("derived"));
   for (const char* worker : {"writer", "reader"}) {
-    const mini_json::Value& d = s.at("derived").at(worker);
+    const nlohmann::json& d = s.at("derived").at(worker);
     ASSERT_TRUE(d.is_object()) << worker;
-    EXPECT_EQ(d.as_object().size(), kDerivedFields.size()) << worker;
+    EXPECT_EQ(d.size(), kDerivedFields.size()) << worker;
     for (const DerivedField& field : kDerivedFields) {
       const std::string key(field.key);
-      ASSERT_TRUE(d.has(key)) << worker << "." << key;
+      ASSERT_TRUE(d.contains(key)) << worker << "." << key;
       EXPECT_TRUE(d.at(key).is_null() || d.at(key).is_number()) << worker << "." << key;
     }
   }
-  const mini_json::Value& w = s.at("derived").at("writer");
-  EXPECT_NEAR(w.at("ipc").as_number(), 1.5, 1e-6);
-  EXPECT_NEAR(w.at("cpu_utilisation").as_number(), 0.8, 1e-9);
-  EXPECT_NEAR(w.at("page_faults_per_gib").as_number(), 24.0, 1e-9);
+  const nlohmann::json& w = s.at("derived").at("writer");
+  EXPECT_NEAR(w.at("ipc").get<double>(), 1.5, 1e-6);
+  EXPECT_NEAR(w.at("cpu_utilisation").get<double>(), 0.8, 1e-9);
+  EXPECT_NEAR(w.at("page_faults_per_gib").get<double>(), 24.0, 1e-9);
   EXPECT_TRUE(w.at("dtlb_misses_per_mib").is_null()) << "dTLB is unavailable";
   EXPECT_TRUE(w.at("itlb_misses_per_mib").is_null()) << "iTLB was not counted at all";
-  EXPECT_NEAR(s.at("derived").at("reader").at("ipc").as_number(), 0.5, 1e-9);
+  EXPECT_NEAR(s.at("derived").at("reader").at("ipc").get<double>(), 0.5, 1e-9);
 }
 
 TEST(JsonCounters, SummaryCpuPercentPerWorker) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
-  EXPECT_NEAR(s.at("writer").at("cpu_user_percent").as_number(), 20.0, 1e-9);
-  EXPECT_NEAR(s.at("writer").at("cpu_system_percent").as_number(), 60.0, 1e-9);
-  EXPECT_NEAR(s.at("reader").at("cpu_system_percent").as_number(), 85.0, 1e-9);
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, counted_outcome())).back();
+  EXPECT_NEAR(s.at("writer").at("cpu_user_percent").get<double>(), 20.0, 1e-9);
+  EXPECT_NEAR(s.at("writer").at("cpu_system_percent").get<double>(), 60.0, 1e-9);
+  EXPECT_NEAR(s.at("reader").at("cpu_system_percent").get<double>(), 85.0, 1e-9);
 }
 
 TEST(JsonCounters, NoCountersGiveEmptyObjects) {
   RunOutcome o = counted_outcome();
   o.writer_counters.clear();
   o.reader_counters.clear();
-  const std::vector<mini_json::Value> objects = json_lines(run_report(OutputFormat::json, o));
-  EXPECT_TRUE(objects.front().at("counters").as_object().empty());
-  const mini_json::Value& s = objects.back();
-  EXPECT_TRUE(s.at("counters").at("writer").as_object().empty());
-  EXPECT_TRUE(s.at("counters").at("reader").as_object().empty());
+  const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
+  EXPECT_TRUE(objects.front().at("counters").empty());
+  const nlohmann::json& s = objects.back();
+  EXPECT_TRUE(s.at("counters").at("writer").empty());
+  EXPECT_TRUE(s.at("counters").at("reader").empty());
   for (const DerivedField& field : kDerivedFields) {
     EXPECT_TRUE(s.at("derived").at("writer").at(std::string(field.key)).is_null()) << field.key;
   }
@@ -584,11 +584,11 @@ TEST(CounterReports, NeverPrintNanOrInf) {
 }
 
 TEST(CounterReports, AwkwardReadingsGiveNullsNotNumbers) {
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, awkward_outcome())).back();
-  const mini_json::Value& wd = s.at("derived").at("writer");
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, awkward_outcome())).back();
+  const nlohmann::json& wd = s.at("derived").at("writer");
   EXPECT_TRUE(wd.at("context_switches_per_s").is_null());
   EXPECT_TRUE(wd.at("cpu_utilisation").is_null());
-  const mini_json::Value& rd = s.at("derived").at("reader");
+  const nlohmann::json& rd = s.at("derived").at("reader");
   EXPECT_TRUE(rd.at("cycles_per_kib").is_null()) << "no bytes moved";
   EXPECT_TRUE(rd.at("ipc").is_null()) << "instructions went backwards";
   EXPECT_TRUE(s.at("counters").at("reader").at("instructions").at("value").is_null());

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mini_json.hpp"
+#include "test_json.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/seed_benchmark.hpp"
 #include "pipetop/core/size.hpp"
@@ -72,45 +72,45 @@ Trial failed_trial() {
 TEST(SnapshotJson, MachineFactsAndResults) {
   const MachineFacts facts = facts_for_snapshot();
   const std::string text = snapshot_json(facts, {moving_trial(), failed_trial()});
-  const std::optional<mini_json::Value> doc = mini_json::parse(text);
+  const std::optional<nlohmann::json> doc = test_json::parse(text);
   ASSERT_TRUE(doc.has_value()) << text;
   ASSERT_TRUE(doc->is_object());
-  EXPECT_EQ(doc->as_object().size(), 2u);
+  EXPECT_EQ(doc->size(), 2u);
 
-  ASSERT_TRUE(doc->has("machine"));
+  ASSERT_TRUE(doc->contains("machine"));
   ASSERT_TRUE(doc->at("machine").is_array());
-  const mini_json::Array& machine = doc->at("machine").as_array();
+  const nlohmann::json& machine = doc->at("machine");
   const std::vector<Fact> expected = describe_machine(facts);
   ASSERT_EQ(machine.size(), expected.size());
   for (std::size_t i = 0; i < machine.size(); ++i) {
-    const mini_json::Value& fact = machine[i];
+    const nlohmann::json& fact = machine[i];
     ASSERT_TRUE(fact.is_object());
-    EXPECT_EQ(fact.as_object().size(), 3u);
-    ASSERT_TRUE(fact.has("name") && fact.at("name").is_string());
-    ASSERT_TRUE(fact.has("value") && fact.at("value").is_string());
-    ASSERT_TRUE(fact.has("meaning") && fact.at("meaning").is_string());
-    EXPECT_EQ(fact.at("name").as_string(), expected[i].name);
-    EXPECT_EQ(fact.at("value").as_string(), expected[i].value);
-    EXPECT_EQ(fact.at("meaning").as_string(), expected[i].meaning);
+    EXPECT_EQ(fact.size(), 3u);
+    ASSERT_TRUE(fact.contains("name") && fact.at("name").is_string());
+    ASSERT_TRUE(fact.contains("value") && fact.at("value").is_string());
+    ASSERT_TRUE(fact.contains("meaning") && fact.at("meaning").is_string());
+    EXPECT_EQ(fact.at("name").get<std::string>(), expected[i].name);
+    EXPECT_EQ(fact.at("value").get<std::string>(), expected[i].value);
+    EXPECT_EQ(fact.at("meaning").get<std::string>(), expected[i].meaning);
   }
-  EXPECT_EQ(machine.front().at("value").as_string(), "Intel(R) \"Quoted\" \\ Model");
+  EXPECT_EQ(machine.front().at("value").get<std::string>(), "Intel(R) \"Quoted\" \\ Model");
 
-  ASSERT_TRUE(doc->has("results"));
+  ASSERT_TRUE(doc->contains("results"));
   ASSERT_TRUE(doc->at("results").is_array());
-  const mini_json::Array& results = doc->at("results").as_array();
+  const nlohmann::json& results = doc->at("results");
   ASSERT_EQ(results.size(), 2u);
-  const mini_json::Value& moved = results[0];
+  const nlohmann::json& moved = results[0];
   ASSERT_TRUE(moved.is_object());
-  EXPECT_EQ(moved.at("type").as_string(), "summary");
+  EXPECT_EQ(moved.at("type").get<std::string>(), "summary");
   ASSERT_TRUE(moved.at("gib_per_s").is_number());
-  EXPECT_NEAR(moved.at("gib_per_s").as_number(), 1.0, 1e-6);
+  EXPECT_NEAR(moved.at("gib_per_s").get<double>(), 1.0, 1e-6);
   EXPECT_TRUE(moved.at("counters").is_object());
   EXPECT_TRUE(moved.at("derived").is_object());
-  EXPECT_EQ(moved.at("command").as_string(),
+  EXPECT_EQ(moved.at("command").get<std::string>(),
             "pipetop run --writer vmsplice --reader splice --writer-cpu 0 --reader-cpu 1");
-  const mini_json::Value& failed = results[1];
-  EXPECT_EQ(failed.at("end").as_string(), "worker failed");
-  EXPECT_EQ(failed.at("failure").as_string(), "vmsplice: Bad address [EFAULT]");
+  const nlohmann::json& failed = results[1];
+  EXPECT_EQ(failed.at("end").get<std::string>(), "worker failed");
+  EXPECT_EQ(failed.at("failure").get<std::string>(), "vmsplice: Bad address [EFAULT]");
 }
 
 // ---- the .cmd and .csv files --------------------------------------------------------------------
@@ -139,25 +139,25 @@ TEST(ExportCsv, TheSeedsHeaderThenARowPerResult) {
 }
 
 TEST(SnapshotJson, NoResults) {
-  const std::optional<mini_json::Value> doc = mini_json::parse(snapshot_json(MachineFacts{}, {}));
+  const std::optional<nlohmann::json> doc = test_json::parse(snapshot_json(MachineFacts{}, {}));
   ASSERT_TRUE(doc.has_value());
   EXPECT_TRUE(doc->at("machine").is_array());
-  EXPECT_FALSE(doc->at("machine").as_array().empty());
+  EXPECT_FALSE(doc->at("machine").empty());
   ASSERT_TRUE(doc->at("results").is_array());
-  EXPECT_TRUE(doc->at("results").as_array().empty());
+  EXPECT_TRUE(doc->at("results").empty());
 }
 
 TEST(WriteMachineJson, AnArrayInReadingOrder) {
   JsonWriter json;
   write_machine_json(json, facts_for_snapshot());
-  const std::optional<mini_json::Value> doc = mini_json::parse(json.str());
+  const std::optional<nlohmann::json> doc = test_json::parse(json.str());
   ASSERT_TRUE(doc.has_value()) << json.str();
   ASSERT_TRUE(doc->is_array());
-  const mini_json::Array& facts = doc->as_array();
+  const nlohmann::json& facts = *doc;
   ASSERT_GE(facts.size(), 3u);
-  EXPECT_EQ(facts[0].at("name").as_string(), "CPU");
-  EXPECT_EQ(facts[1].at("name").as_string(), "cores");
-  EXPECT_EQ(facts.back().at("name").as_string(), "splice");
+  EXPECT_EQ(facts[0].at("name").get<std::string>(), "CPU");
+  EXPECT_EQ(facts[1].at("name").get<std::string>(), "cores");
+  EXPECT_EQ(facts.back().at("name").get<std::string>(), "splice");
 }
 
 }  // namespace

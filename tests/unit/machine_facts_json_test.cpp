@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "unit/mini_json.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -42,55 +42,55 @@ MachineFacts everything() {
   return f;
 }
 
-mini_json::Value written(const MachineFacts& f) {
+nlohmann::json written(const MachineFacts& f) {
   JsonWriter json;
   write_facts_json(json, f);
-  const std::optional<mini_json::Value> doc = mini_json::parse(json.str());
+  const std::optional<nlohmann::json> doc = test_json::parse(json.str());
   EXPECT_TRUE(doc.has_value()) << json.str();
-  return doc.value_or(mini_json::Value{});
+  return doc.value_or(nlohmann::json{});
 }
 
 TEST(FactsJson, TypedValuesUnderStableKeys) {
-  const mini_json::Value f = written(everything());
-  EXPECT_EQ(f.at("cpu_model").as_string(), "AMD EPYC");
-  EXPECT_EQ(f.at("cpus").as_number(), 2.0);
-  EXPECT_EQ(f.at("cores").as_number(), 2.0);
-  EXPECT_EQ(f.at("numa_nodes").as_number(), 1.0);
-  EXPECT_EQ(f.at("topology").as_array()[1].at("core").as_number(), 1.0);
-  EXPECT_EQ(f.at("allowed_cpus").as_array().size(), 1u);
-  EXPECT_EQ(f.at("allowed_cpus_narrowed_by").as_array()[0].as_string(), "affinity");
-  EXPECT_EQ(f.at("default_pinning").at("reader_cpu").as_number(), 0.0);
-  EXPECT_TRUE(f.at("default_pinning").at("shared").as_bool());
-  EXPECT_EQ(f.at("smt").at("control").as_string(), "notsupported");
-  EXPECT_FALSE(f.at("smt").at("active").as_bool());
-  EXPECT_EQ(f.at("caches").at("l1d_bytes").as_number(), 49152.0);
+  const nlohmann::json f = written(everything());
+  EXPECT_EQ(f.at("cpu_model").get<std::string>(), "AMD EPYC");
+  EXPECT_EQ(f.at("cpus").get<double>(), 2.0);
+  EXPECT_EQ(f.at("cores").get<double>(), 2.0);
+  EXPECT_EQ(f.at("numa_nodes").get<double>(), 1.0);
+  EXPECT_EQ(f.at("topology")[1].at("core").get<double>(), 1.0);
+  EXPECT_EQ(f.at("allowed_cpus").size(), 1u);
+  EXPECT_EQ(f.at("allowed_cpus_narrowed_by")[0].get<std::string>(), "affinity");
+  EXPECT_EQ(f.at("default_pinning").at("reader_cpu").get<double>(), 0.0);
+  EXPECT_TRUE(f.at("default_pinning").at("shared").get<bool>());
+  EXPECT_EQ(f.at("smt").at("control").get<std::string>(), "notsupported");
+  EXPECT_FALSE(f.at("smt").at("active").get<bool>());
+  EXPECT_EQ(f.at("caches").at("l1d_bytes").get<double>(), 49152.0);
   EXPECT_TRUE(f.at("caches").at("l3_bytes").is_null());
-  EXPECT_EQ(f.at("page_size_bytes").as_number(), 4096.0);
-  EXPECT_EQ(f.at("vulnerabilities").at("meltdown").as_string(), "Mitigation: PTI");
-  EXPECT_DOUBLE_EQ(f.at("pressure").at("cpu").at("some").at("avg10").as_number(), 95.84);
-  EXPECT_EQ(f.at("pressure").at("cpu").at("some").at("total_us").as_number(), 403856460.0);
+  EXPECT_EQ(f.at("page_size_bytes").get<double>(), 4096.0);
+  EXPECT_EQ(f.at("vulnerabilities").at("meltdown").get<std::string>(), "Mitigation: PTI");
+  EXPECT_DOUBLE_EQ(f.at("pressure").at("cpu").at("some").at("avg10").get<double>(), 95.84);
+  EXPECT_EQ(f.at("pressure").at("cpu").at("some").at("total_us").get<double>(), 403856460.0);
   EXPECT_TRUE(f.at("pressure").at("memory").is_null());
-  EXPECT_EQ(f.at("thp").at("enabled").as_string(), "madvise");
-  EXPECT_EQ(f.at("thp").at("khugepaged").at("scan_sleep_ms").as_number(), 10000.0);
-  EXPECT_TRUE(f.at("thp").at("khugepaged").at("defrag").as_bool());
-  EXPECT_EQ(f.at("hugetlb").at("pools").as_array()[0].at("page_size_bytes").as_number(), 2097152.0);
-  EXPECT_EQ(f.at("hugetlb").at("mounts").as_array()[0].as_string(), "/dev/hugepages");
-  EXPECT_TRUE(f.at("damon_reclaim").at("enabled").as_bool());
-  EXPECT_EQ(f.at("damon_reclaim").at("parameters").at("min_age").as_string(), "120000000");
-  EXPECT_EQ(f.at("pipe_max_size_bytes").as_number(), 1048576.0);
-  EXPECT_FALSE(f.at("cap_sys_resource").as_bool());
-  EXPECT_TRUE(f.at("perf_privileged").as_bool());
-  EXPECT_EQ(f.at("perf_event_paranoid").as_number(), 2.0);
-  EXPECT_FALSE(f.at("pmu").as_bool());
-  EXPECT_EQ(f.at("hybrid_pmus").as_array()[0].at("type").as_number(), 4.0);
-  EXPECT_EQ(f.at("counters").as_array()[0].at("state").as_string(), "unavailable");
-  EXPECT_EQ(f.at("counters").as_array()[0].at("reason").as_string(), "no hardware PMU");
-  EXPECT_TRUE(f.at("vmsplice").as_bool());
-  EXPECT_FALSE(f.at("splice").as_bool());
+  EXPECT_EQ(f.at("thp").at("enabled").get<std::string>(), "madvise");
+  EXPECT_EQ(f.at("thp").at("khugepaged").at("scan_sleep_ms").get<double>(), 10000.0);
+  EXPECT_TRUE(f.at("thp").at("khugepaged").at("defrag").get<bool>());
+  EXPECT_EQ(f.at("hugetlb").at("pools")[0].at("page_size_bytes").get<double>(), 2097152.0);
+  EXPECT_EQ(f.at("hugetlb").at("mounts")[0].get<std::string>(), "/dev/hugepages");
+  EXPECT_TRUE(f.at("damon_reclaim").at("enabled").get<bool>());
+  EXPECT_EQ(f.at("damon_reclaim").at("parameters").at("min_age").get<std::string>(), "120000000");
+  EXPECT_EQ(f.at("pipe_max_size_bytes").get<double>(), 1048576.0);
+  EXPECT_FALSE(f.at("cap_sys_resource").get<bool>());
+  EXPECT_TRUE(f.at("perf_privileged").get<bool>());
+  EXPECT_EQ(f.at("perf_event_paranoid").get<double>(), 2.0);
+  EXPECT_FALSE(f.at("pmu").get<bool>());
+  EXPECT_EQ(f.at("hybrid_pmus")[0].at("type").get<double>(), 4.0);
+  EXPECT_EQ(f.at("counters")[0].at("state").get<std::string>(), "unavailable");
+  EXPECT_EQ(f.at("counters")[0].at("reason").get<std::string>(), "no hardware PMU");
+  EXPECT_TRUE(f.at("vmsplice").get<bool>());
+  EXPECT_FALSE(f.at("splice").get<bool>());
 }
 
 TEST(FactsJson, UnknownIsNull) {
-  const mini_json::Value f = written(MachineFacts{});
+  const nlohmann::json f = written(MachineFacts{});
   for (const char* key : {"cpu_model", "kernel", "virtualisation", "page_size_bytes", "pipe_max_size_bytes",
                           "perf_event_paranoid", "governor", "damon_reclaim", "vmsplice", "splice"}) {
     EXPECT_TRUE(f.at(key).is_null()) << key;
@@ -100,7 +100,7 @@ TEST(FactsJson, UnknownIsNull) {
   EXPECT_TRUE(written(unknown_thp).at("thp").at("enabled").is_null());
   EXPECT_TRUE(f.at("pressure").at("cpu").is_null());
   EXPECT_TRUE(f.at("smt").at("control").is_null());
-  EXPECT_TRUE(f.at("allowed_cpus").as_array().empty());
+  EXPECT_TRUE(f.at("allowed_cpus").empty());
 }
 
 }  // namespace

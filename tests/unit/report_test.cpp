@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mini_json.hpp"
+#include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/size.hpp"
@@ -167,14 +167,14 @@ TEST(CsvReport, SummaryRow) {
 
 // ---------------------------------------------------------------- JSON Lines
 
-std::vector<mini_json::Value> json_lines(const std::vector<std::string>& out) {
-  std::vector<mini_json::Value> objects;
+std::vector<nlohmann::json> json_lines(const std::vector<std::string>& out) {
+  std::vector<nlohmann::json> objects;
   for (const std::string& line : lines(joined(out))) {
-    auto v = mini_json::parse(line);
+    auto v = test_json::parse(line);
     EXPECT_TRUE(v.has_value()) << "not JSON: " << line;
     if (!v) continue;
     EXPECT_TRUE(v->is_object()) << line;
-    EXPECT_TRUE(v->has("type") && v->at("type").is_string()) << line;
+    EXPECT_TRUE(v->contains("type") && v->at("type").is_string()) << line;
     objects.push_back(*v);
   }
   return objects;
@@ -189,76 +189,84 @@ TEST(JsonReport, EveryLineIsAnObjectWithAType) {
     EXPECT_EQ(out[i].back(), '\n');
     EXPECT_EQ(std::count(out[i].begin(), out[i].end(), '\n'), 1) << "one line per event: " << out[i];
   }
-  const std::vector<mini_json::Value> objects = json_lines(out);
+  const std::vector<nlohmann::json> objects = json_lines(out);
   ASSERT_EQ(objects.size(), o.writer.size() + o.reader.size() + 1);
-  for (std::size_t i = 0; i + 1 < objects.size(); ++i) EXPECT_EQ(objects[i].at("type").as_string(), "sample");
-  EXPECT_EQ(objects.back().at("type").as_string(), "summary");
+  for (std::size_t i = 0; i + 1 < objects.size(); ++i) EXPECT_EQ(objects[i].at("type").get<std::string>(), "sample");
+  EXPECT_EQ(objects.back().at("type").get<std::string>(), "summary");
 }
 
 TEST(JsonReport, SampleObjects) {
   const RunOutcome o = steady_outcome();
-  const std::vector<mini_json::Value> objects = json_lines(run_report(OutputFormat::json, o));
+  const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
   ASSERT_GE(objects.size(), 4u);
   const auto& w0 = objects[0];
   const auto& r0 = objects[1];
   const auto& w1 = objects[2];
-  EXPECT_EQ(w0.at("worker").as_string(), "writer");
-  EXPECT_EQ(r0.at("worker").as_string(), "reader");
+  EXPECT_EQ(w0.at("worker").get<std::string>(), "writer");
+  EXPECT_EQ(r0.at("worker").get<std::string>(), "reader");
   for (const auto* s : {&w0, &r0, &w1}) {
-    for (const char* key : {"t_s", "bytes", "syscalls", "eagain", "gib_per_s"}) EXPECT_TRUE(s->has(key)) << key;
+    for (const char* key : {"t_s", "bytes", "syscalls", "eagain", "gib_per_s"}) EXPECT_TRUE(s->contains(key)) << key;
   }
   EXPECT_TRUE(w0.at("gib_per_s").is_null());
   EXPECT_TRUE(r0.at("gib_per_s").is_null());
-  EXPECT_NEAR(r0.at("t_s").as_number(), 0.001, 1e-9);
-  EXPECT_NEAR(w1.at("t_s").as_number(), 0.1, 1e-9);
-  EXPECT_NEAR(w1.at("gib_per_s").as_number(), 2.0, 1e-5);
-  EXPECT_EQ(w1.at("bytes").number_text, std::to_string(o.writer[1].bytes));
-  EXPECT_EQ(w1.at("eagain").number_text, std::to_string(o.writer[1].eagain));
+  EXPECT_NEAR(r0.at("t_s").get<double>(), 0.001, 1e-9);
+  EXPECT_NEAR(w1.at("t_s").get<double>(), 0.1, 1e-9);
+  EXPECT_NEAR(w1.at("gib_per_s").get<double>(), 2.0, 1e-5);
+  EXPECT_EQ(w1.at("bytes").dump(), std::to_string(o.writer[1].bytes));
+  EXPECT_EQ(w1.at("eagain").dump(), std::to_string(o.writer[1].eagain));
 }
 
 TEST(JsonReport, SummaryFields) {
   const RunOutcome o = steady_outcome();
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
-  EXPECT_NEAR(s.at("gib_per_s").as_number(), 2.0, 1e-5);
-  EXPECT_NEAR(s.at("gib_per_s_median").as_number(), 2.0, 1e-5);
-  EXPECT_EQ(s.at("bytes").number_text, std::to_string(o.reader.back().bytes));
-  EXPECT_NEAR(s.at("elapsed_s").as_number(), 5.0, 1e-6);
-  EXPECT_EQ(s.at("samples").number_text, std::to_string(o.writer.size() + o.reader.size()));
-  EXPECT_EQ(s.at("dropped_samples").number_text, "3");
-  EXPECT_EQ(s.at("eagain").number_text, std::to_string(o.writer.back().eagain + o.reader.back().eagain));
-  const mini_json::Value& huge = s.at("huge_pages");
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
+  EXPECT_NEAR(s.at("gib_per_s").get<double>(), 2.0, 1e-5);
+  EXPECT_NEAR(s.at("gib_per_s_median").get<double>(), 2.0, 1e-5);
+  EXPECT_EQ(s.at("bytes").dump(), std::to_string(o.reader.back().bytes));
+  EXPECT_NEAR(s.at("elapsed_s").get<double>(), 5.0, 1e-6);
+  EXPECT_EQ(s.at("samples").dump(), std::to_string(o.writer.size() + o.reader.size()));
+  EXPECT_EQ(s.at("dropped_samples").dump(), "3");
+  EXPECT_EQ(s.at("eagain").dump(), std::to_string(o.writer.back().eagain + o.reader.back().eagain));
+  const nlohmann::json& huge = s.at("huge_pages");
   ASSERT_TRUE(huge.is_object());
-  EXPECT_TRUE(huge.at("requested").as_bool());
-  EXPECT_TRUE(huge.at("verified").as_bool());
-  EXPECT_EQ(huge.at("detail").as_string(), "2 of 2 buffers in huge pages");
-  EXPECT_FALSE(s.has("verify")) << "verify appears only when --verify was set";
-  EXPECT_EQ(s.at("command").as_string(), run_command_line(o.config));
+  EXPECT_TRUE(huge.at("requested").get<bool>());
+  EXPECT_TRUE(huge.at("verified").get<bool>());
+  EXPECT_EQ(huge.at("detail").get<std::string>(), "2 of 2 buffers in huge pages");
+  EXPECT_FALSE(s.contains("verify")) << "verify appears only when --verify was set";
+  EXPECT_EQ(s.at("command").get<std::string>(), run_command_line(o.config));
 }
 
 TEST(JsonReport, VerifyObjectOnlyWithVerify) {
   const RunOutcome o = with_verify(steady_outcome());
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
-  ASSERT_TRUE(s.has("verify"));
-  EXPECT_EQ(s.at("verify").at("bytes_checked").number_text, std::to_string(10 * kGiB));
-  EXPECT_EQ(s.at("verify").at("mismatches").number_text, "0");
-  EXPECT_TRUE(s.at("config").at("verify").as_bool());
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
+  ASSERT_TRUE(s.contains("verify"));
+  EXPECT_EQ(s.at("verify").at("bytes_checked").dump(), std::to_string(10 * kGiB));
+  EXPECT_EQ(s.at("verify").at("mismatches").dump(), "0");
+  EXPECT_TRUE(s.at("config").at("verify").get<bool>());
+  EXPECT_TRUE(s.at("verify").at("ok").get<bool>());
+  EXPECT_TRUE(s.at("ok").get<bool>());
+  EXPECT_TRUE(s.at("problems").empty());
 
   RunOutcome bad = o;
   bad.verify = VerifyResult{4096, 2, 777};
-  const mini_json::Value b = json_lines(run_report(OutputFormat::json, bad)).back();
-  EXPECT_EQ(b.at("verify").at("mismatches").number_text, "2");
-  EXPECT_EQ(b.at("verify").at("first_mismatch").number_text, "777");
+  const nlohmann::json b = json_lines(run_report(OutputFormat::json, bad)).back();
+  EXPECT_EQ(b.at("verify").at("mismatches").dump(), "2");
+  EXPECT_EQ(b.at("verify").at("first_mismatch").dump(), "777");
+  // What a script checks to see that the run failed, and why.
+  EXPECT_FALSE(b.at("verify").at("ok").get<bool>());
+  EXPECT_FALSE(b.at("ok").get<bool>());
+  ASSERT_EQ(b.at("problems").size(), 1U);
+  EXPECT_NE(b.at("problems")[0].get<std::string>().find("stream offset 777"), std::string::npos);
 }
 
 TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   const RunOutcome o = steady_outcome();
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
-  const mini_json::Value& config = s.at("config");
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
+  const nlohmann::json& config = s.at("config");
   ASSERT_TRUE(config.is_object());
   for (const char* key : {"writer", "reader", "huge-pages", "busy-loop", "poll", "gift", "lock-memory", "no-touch",
                           "same-buffer", "verify", "buffer-size", "pipe-size", "writer-cpu", "reader-cpu", "interval",
                           "duration", "bytes"}) {
-    EXPECT_TRUE(config.has(key)) << key;
+    EXPECT_TRUE(config.contains(key)) << key;
   }
   // Every key is an option that run_command_line writes for a config where nothing is a default.
   RunConfig all;
@@ -276,19 +284,19 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   all.events = {"cache-misses"};
   all.user_only = all.no_counters = true;
   const std::string command = run_command_line(all) + " ";
-  for (const auto& [key, value] : config.as_object()) {
+  for (const auto& [key, value] : config.items()) {
     EXPECT_NE(command.find(" --" + key + " "), std::string::npos) << "config key '" << key << "' is not a CLI option";
   }
-  EXPECT_EQ(config.at("writer").as_string(), "vmsplice");
-  EXPECT_EQ(config.at("reader").as_string(), "read");
-  EXPECT_TRUE(config.at("busy-loop").as_bool());
-  EXPECT_FALSE(config.at("poll").as_bool());
-  EXPECT_EQ(config.at("buffer-size").number_text, std::to_string(256 * kKiB));
-  EXPECT_EQ(config.at("pipe-size").number_text, std::to_string(128 * kKiB));
-  EXPECT_EQ(config.at("writer-cpu").number_text, "0");
-  EXPECT_EQ(config.at("reader-cpu").number_text, "2");
-  EXPECT_EQ(config.at("interval").as_string(), "100ms");
-  EXPECT_EQ(config.at("duration").as_string(), "5s");
+  EXPECT_EQ(config.at("writer").get<std::string>(), "vmsplice");
+  EXPECT_EQ(config.at("reader").get<std::string>(), "read");
+  EXPECT_TRUE(config.at("busy-loop").get<bool>());
+  EXPECT_FALSE(config.at("poll").get<bool>());
+  EXPECT_EQ(config.at("buffer-size").dump(), std::to_string(256 * kKiB));
+  EXPECT_EQ(config.at("pipe-size").dump(), std::to_string(128 * kKiB));
+  EXPECT_EQ(config.at("writer-cpu").dump(), "0");
+  EXPECT_EQ(config.at("reader-cpu").dump(), "2");
+  EXPECT_EQ(config.at("interval").get<std::string>(), "100ms");
+  EXPECT_EQ(config.at("duration").get<std::string>(), "5s");
   EXPECT_TRUE(config.at("bytes").is_null());
 }
 
@@ -296,9 +304,9 @@ TEST(JsonReport, FailureIsReported) {
   RunOutcome o = steady_outcome();
   o.end = EndReason::worker_failed;
   o.failure = "reader: read: Bad address [EFAULT]";
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
-  EXPECT_EQ(s.at("end").as_string(), "worker failed");
-  EXPECT_EQ(s.at("failure").as_string(), o.failure);
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
+  EXPECT_EQ(s.at("end").get<std::string>(), "worker failed");
+  EXPECT_EQ(s.at("failure").get<std::string>(), o.failure);
 }
 
 // ---------------------------------------------------------------- no NaN or inf anywhere
@@ -335,10 +343,10 @@ TEST(Reports, NeverPrintNanOrInf) {
 
 TEST(Reports, ZeroIntervalGivesNoRateRatherThanANumber) {
   const RunOutcome o = zero_interval_outcome();
-  const mini_json::Value s = json_lines(run_report(OutputFormat::json, o)).back();
+  const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   EXPECT_TRUE(s.at("gib_per_s").is_null());
   EXPECT_TRUE(s.at("gib_per_s_median").is_null());
-  EXPECT_EQ(s.at("elapsed_s").as_number(), 0.0);
+  EXPECT_EQ(s.at("elapsed_s").get<double>(), 0.0);
   const auto csv = split(lines(run_report(OutputFormat::csv, o).back()).at(0), ',');
   ASSERT_EQ(csv.size(), 7u);
   EXPECT_EQ(csv[6], "");

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fake_trial_runner.hpp"
-#include "mini_json.hpp"
+#include "test_json.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/duration.hpp"
@@ -128,39 +128,39 @@ TEST(TuneText, FailedArticleSaysWhy) {
 TEST(TuneJson, OneDocumentWithWinnerArticleRatioAndTrials) {
   const TuneResult result = sample_result();
   const std::string text = tune_json(result);
-  const std::optional<mini_json::Value> doc = mini_json::parse(text);
+  const std::optional<nlohmann::json> doc = test_json::parse(text);
   ASSERT_TRUE(doc.has_value()) << text;
   ASSERT_TRUE(doc->is_object());
-  EXPECT_EQ(doc->at("type").as_string(), "tune");
+  EXPECT_EQ(doc->at("type").get<std::string>(), "tune");
   ASSERT_TRUE(doc->at("ratio").is_number());
-  EXPECT_DOUBLE_EQ(doc->at("ratio").as_number(), 1.5);
+  EXPECT_DOUBLE_EQ(doc->at("ratio").get<double>(), 1.5);
 
-  const mini_json::Value& best = doc->at("best");
+  const nlohmann::json& best = doc->at("best");
   ASSERT_TRUE(best.is_object());
-  EXPECT_EQ(best.at("type").as_string(), "summary");
-  EXPECT_EQ(best.at("command").as_string(), run_command_line(winner_config()));
+  EXPECT_EQ(best.at("type").get<std::string>(), "summary");
+  EXPECT_EQ(best.at("command").get<std::string>(), run_command_line(winner_config()));
   EXPECT_TRUE(best.at("config").is_object());
-  EXPECT_EQ(best.at("config").at("buffer-size").as_number(), static_cast<double>(kMiB));
+  EXPECT_EQ(best.at("config").at("buffer-size").get<double>(), static_cast<double>(kMiB));
 
-  const mini_json::Value& article = doc->at("article");
+  const nlohmann::json& article = doc->at("article");
   ASSERT_TRUE(article.is_object());
-  EXPECT_EQ(article.at("command").as_string(), run_command_line(article_final(pinned_base())));
+  EXPECT_EQ(article.at("command").get<std::string>(), run_command_line(article_final(pinned_base())));
 
   ASSERT_TRUE(doc->at("trials").is_array());
-  const mini_json::Array& trials = doc->at("trials").as_array();
+  const nlohmann::json& trials = doc->at("trials");
   ASSERT_EQ(trials.size(), result.trials.size());
   bool saw_failure = false;
   for (std::size_t i = 0; i < trials.size(); ++i) {
-    const mini_json::Value& t = trials[i];
-    EXPECT_EQ(t.at("command").as_string(), run_command_line(result.trials[i].outcome.config));
+    const nlohmann::json& t = trials[i];
+    EXPECT_EQ(t.at("command").get<std::string>(), run_command_line(result.trials[i].outcome.config));
     if (result.trials[i].error) {
       saw_failure = true;
       EXPECT_TRUE(t.at("gib_per_s").is_null());
-      EXPECT_EQ(t.at("error").as_string(), result.trials[i].error->message);
+      EXPECT_EQ(t.at("error").get<std::string>(), result.trials[i].error->message);
     } else {
       ASSERT_TRUE(t.at("gib_per_s").is_number());
-      EXPECT_DOUBLE_EQ(t.at("gib_per_s").as_number(), *result.trials[i].gib_per_s());
-      EXPECT_FALSE(t.has("error"));
+      EXPECT_DOUBLE_EQ(t.at("gib_per_s").get<double>(), *result.trials[i].gib_per_s());
+      EXPECT_FALSE(t.contains("error"));
     }
   }
   EXPECT_TRUE(saw_failure);
@@ -171,13 +171,13 @@ TEST(TuneJson, NothingMovedData) {
   Trial failed;
   failed.error = runtime_error("no data moved through the pipe");
   result.trials.push_back(failed);
-  const std::optional<mini_json::Value> doc = mini_json::parse(tune_json(result));
+  const std::optional<nlohmann::json> doc = test_json::parse(tune_json(result));
   ASSERT_TRUE(doc.has_value());
   EXPECT_TRUE(doc->at("ratio").is_null());
   EXPECT_TRUE(doc->at("best").is_null());
   EXPECT_TRUE(doc->at("article").is_null());
-  ASSERT_EQ(doc->at("trials").as_array().size(), 1u);
-  EXPECT_EQ(doc->at("trials").as_array()[0].at("error").as_string(), "no data moved through the pipe");
+  ASSERT_EQ(doc->at("trials").size(), 1u);
+  EXPECT_EQ(doc->at("trials")[0].at("error").get<std::string>(), "no data moved through the pipe");
 }
 
 }  // namespace

@@ -11,15 +11,17 @@
 #include "pipetop/core/pipe_ends.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
+#include "pipetop/system/new_file.hpp"
 
 namespace pipetop {
 
 struct RunCommand {
   RunConfig config;
   OutputFormat format = OutputFormat::text;
-  std::string export_prefix;  // --export: write PREFIX.{cmd,csv,json}
-  bool quiet = false;         // the summary only: no line per second, no sample rows
-  EndsRequest ends;           // --stdin, --stdout, --pass, -- COMMAND, and the options given
+  std::string export_prefix;                // --export: write PREFIX.{cmd,csv,json}
+  Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
+  bool quiet = false;                       // the summary only: no line per second, no sample rows
+  EndsRequest ends;                         // --stdin, --stdout, --pass, -- COMMAND, and the options given
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

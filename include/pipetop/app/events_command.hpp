@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pipetop/core/report.hpp"
+#include "pipetop/system/output_stream.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
@@ -16,7 +17,8 @@ struct EventsCommand {
   OutputFormat format = OutputFormat::text;  // text or json
 };
 
-// Prints the table on stdout; returns the exit code (0; 3 when libpfm4 cannot initialise).
-[[nodiscard]] int list_events(const EventsCommand& command, const SystemFiles& files);
+// Writes the table (or a JSON document) on `out`; returns the exit code (0; 3 when libpfm4 cannot
+// initialise).
+[[nodiscard]] int list_events(const EventsCommand& command, const SystemFiles& files, OutputStream& out);
 
 }  // namespace pipetop

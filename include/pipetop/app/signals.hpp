@@ -1,6 +1,9 @@
 #pragma once
-// Termination signals (SIGINT, SIGTERM, SIGHUP) delivered as readable events instead of handlers:
-// blocked, and read from a signalfd in the main loop. Workers empty their mask after fork.
+// The signals that end pipetop (SIGINT, SIGTERM, SIGHUP, SIGQUIT) as readable events instead of
+// handlers or default deaths: blocked first thing in main and kept blocked until exit, so that one
+// arriving at any moment — before the command line is parsed, while the workers stop, after the
+// summary — is read by the main loop or the final output flush, and the program leaves by its own
+// exit path (terminal restored, summary printed, documented exit code). Workers ignore them.
 
 #include <optional>
 
@@ -8,16 +11,26 @@
 
 namespace pipetop {
 
+// Blocks the termination signals in the calling thread and in the threads it starts from then on.
+// Cannot fail (sigprocmask with a valid set and how).
+void block_termination_signals() noexcept;
+
+// For a command that does not watch them: unblocks, so that one pending or arriving later ends the
+// process by its default action, as in any program.
+void unblock_termination_signals() noexcept;
+
 class SignalWatch {
  public:
-  // Blocks the signals and opens the signalfd. On failure returns a runtime error naming the call.
+  // Blocks the signals (if they are not already) and opens a signalfd for them. On failure returns a
+  // runtime error naming the call; the signals are blocked all the same.
   [[nodiscard]] static Result<SignalWatch> install();
 
   SignalWatch(SignalWatch&& other) noexcept;
   SignalWatch& operator=(SignalWatch&&) = delete;
   SignalWatch(const SignalWatch&) = delete;
   SignalWatch& operator=(const SignalWatch&) = delete;
-  // Restores the previous signal mask.
+  // Closes the signalfd. The signals stay blocked: unblocking would let one that arrived meanwhile
+  // kill the process after its work was done.
   ~SignalWatch();
 
   // Waits up to `timeout_ms` for a signal; returns its number, or nullopt on timeout.

@@ -24,8 +24,9 @@ struct OtherEndCpu {
 // command pipetop started or not yet reaped.
 [[nodiscard]] std::string command_end_words(const OtherEnd& end);
 
-// The exit code of `pipetop run`: 1 when a worker failed, 128+N when signal N interrupted pipetop;
-// else, for a command that ended by itself, its exit status (128+N when signal N killed it); else 0.
-[[nodiscard]] int run_exit_code(const RunOutcome& outcome, std::optional<int> signal);
+// What `pipetop run -- COMMAND` exits with when the run itself went well (run_verdict.hpp decides
+// first): the exit status of a command that ended by itself (128+N when signal N killed it); nullopt
+// when there is no command or pipetop ended it (the duration, a signal to pipetop).
+[[nodiscard]] std::optional<int> command_exit_code(const RunOutcome& outcome);
 
 }  // namespace pipetop

@@ -18,9 +18,10 @@ inline constexpr int kWakeSignal = SIGUSR1;
 // the caller's stack, never flushing the parent's stdio buffers. Before `body` the child:
 // - asks for SIGKILL when the parent dies (PR_SET_PDEATHSIG) and exits at once if the parent is
 //   already gone (getppid() changed: the race prctl alone cannot close);
-// - empties its signal mask; ignores SIGINT, SIGQUIT and SIGHUP (the parent decides when workers stop,
-//   even on Ctrl-C to the whole process group) and SIGPIPE (a closed pipe becomes EPIPE); catches
-//   kWakeSignal without SA_RESTART.
+// - ignores SIGINT, SIGQUIT, SIGHUP and SIGTERM (the parent decides when workers stop, even on Ctrl-C
+//   or a `timeout`/service manager's SIGTERM to the whole process group; it stops them through the
+//   shared region, or with SIGKILL) and SIGPIPE (a closed pipe becomes EPIPE), catches kWakeSignal
+//   without SA_RESTART, then empties its signal mask.
 // On fork failure returns a runtime error naming fork and errno (EAGAIN: process limit).
 [[nodiscard]] Result<pid_t> spawn_worker(const std::function<int()>& body);
 

@@ -29,7 +29,8 @@ class Terminal {
   // keypad, hidden cursor, mouse clicks, and colours in `theme` — unless NO_COLOR is set and not
   // empty or the terminal has none, when only bold, dim and reverse are used (and no theme paints a
   // background). Braille and box drawing only with a UTF-8 locale and without `ascii`. On failure
-  // (stdout is not a terminal, TERM unknown) returns an environment error saying so.
+  // (stdin or stdout not a terminal, TERM unset, unknown or without cursor addressing, like
+  // TERM=dumb) returns an environment error naming the stream or the TERM, pointing to pipetop run.
   [[nodiscard]] static Result<std::unique_ptr<Terminal>> open(bool ascii, ThemeName theme = ThemeName::dark);
 
   Terminal(const Terminal&) = delete;

@@ -1,0 +1,23 @@
+#pragma once
+// How every command's stdout ends: what is still queued is written within a deadline, and whatever
+// went wrong on the way is said on stderr — a failed write ("pipetop: writing the output failed: No
+// space left on device [ENOSPC]"), a reader that did not read it all in time, sample lines dropped
+// because it read too slowly.
+
+#include "pipetop/app/signals.hpp"
+#include "pipetop/core/duration.hpp"
+#include "pipetop/system/output_stream.hpp"
+
+namespace pipetop {
+
+// How long the last of the output (a run's summary) may wait for its reader; after a signal
+// interrupted the command (`code` 128+N), only a moment, so that it still ends promptly.
+inline constexpr std::int64_t kOutputDeadlineNs = 10 * kNsPerS;
+inline constexpr std::int64_t kInterruptedOutputDeadlineNs = kNsPerS;
+
+// Flushes `out` within the deadline for `code`, or until a signal arrives on `signals`. Returns the
+// exit code: `code` when all was written; else, when `code` is 0, 1 for a failed or unfinished write
+// and 128+N for signal N. Dropped sample lines are said on stderr and change nothing.
+[[nodiscard]] int finish_output(OutputStream& out, int code, const SignalWatch& signals);
+
+}  // namespace pipetop

@@ -1,0 +1,36 @@
+#include "pipetop/app/finish_output.hpp"
+
+#include <cstdio>
+
+#include "pipetop/core/size.hpp"
+
+namespace pipetop {
+
+int finish_output(OutputStream& out, int code, const SignalWatch& signals) {
+  const std::int64_t deadline_ns = code > 128 ? kInterruptedOutputDeadlineNs : kOutputDeadlineNs;
+  const OutputStream::Flushed flushed = out.flush(deadline_ns, signals.fd());
+  if (out.dropped() > 0) {
+    std::fprintf(stderr, "pipetop: %llu sample line(s) dropped: the output was not read as fast as they came\n",
+                 static_cast<unsigned long long>(out.dropped()));
+  }
+  const int failed = code == 0 ? static_cast<int>(ExitCode::runtime) : code;
+  switch (flushed) {
+    case OutputStream::Flushed::written:
+      return code;
+    case OutputStream::Flushed::failed:
+      std::fprintf(stderr, "pipetop: writing the output failed: %s\n", errno_text(out.error()).c_str());
+      return failed;
+    case OutputStream::Flushed::timed_out:
+      std::fprintf(stderr, "pipetop: writing the output failed: nothing read the last %s of it within %s\n",
+                   format_size(out.unwritten_bytes()).c_str(), format_duration_arg(deadline_ns).c_str());
+      return failed;
+    case OutputStream::Flushed::interrupted:
+      break;
+  }
+  const std::optional<int> signal = signals.take();
+  std::fprintf(stderr, "pipetop: stopped by signal %d before the output was written (%s left)\n", signal.value_or(0),
+               format_size(out.unwritten_bytes()).c_str());
+  return code == 0 && signal ? 128 + *signal : failed;
+}
+
+}  // namespace pipetop

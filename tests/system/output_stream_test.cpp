@@ -1,0 +1,121 @@
+#include "pipetop/system/output_stream.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
+#include "pipetop/core/duration.hpp"
+
+namespace pipetop {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+struct TestPipe {
+  int fds[2] = {-1, -1};
+  TestPipe() { EXPECT_EQ(pipe2(fds, O_CLOEXEC), 0); }
+  ~TestPipe() {
+    for (const int fd : fds) {
+      if (fd >= 0) close(fd);
+    }
+  }
+  TestPipe(const TestPipe&) = delete;
+  TestPipe& operator=(const TestPipe&) = delete;
+  [[nodiscard]] int reader() const { return fds[0]; }
+  [[nodiscard]] int writer() const { return fds[1]; }
+  // Fills the pipe to the brim, as a reader that stopped reading leaves it; returns the bytes written.
+  [[nodiscard]] std::size_t fill() const {
+    const int flags = fcntl(fds[1], F_GETFL);
+    fcntl(fds[1], F_SETFL, flags | O_NONBLOCK);
+    const std::string block(4096, 'f');
+    std::size_t filled = 0;
+    for (ssize_t n; (n = write(fds[1], block.data(), block.size())) > 0;) filled += static_cast<std::size_t>(n);
+    fcntl(fds[1], F_SETFL, flags);
+    return filled;
+  }
+  // Reads up to `bytes`, waiting until at least one is there.
+  std::string read_some(std::size_t bytes) const {
+    std::string text(bytes, '\0');
+    const ssize_t n = read(fds[0], text.data(), bytes);
+    text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    return text;
+  }
+};
+
+TEST(OutputStream, WritesEverythingInOrder) {
+  TestPipe pipe;
+  OutputStream out(pipe.writer());
+  out.write("header\n");
+  out.write_droppable("one\n");
+  out.write("summary\n");
+  EXPECT_EQ(out.flush(kNsPerS), OutputStream::Flushed::written);
+  EXPECT_EQ(pipe.read_some(100), "header\none\nsummary\n");
+  EXPECT_EQ(out.dropped(), 0U);
+  EXPECT_EQ(out.error(), 0);
+}
+
+// Nobody reads: the writes return at once, the droppable ones beyond the limit are dropped and
+// counted, the others kept; the flush gives up at its deadline and says so.
+TEST(OutputStream, NeverBlocksTheCallerAndDropsOnlyDroppableText) {
+  TestPipe pipe;
+  const std::size_t filled = pipe.fill();
+  OutputStream out(pipe.writer(), 4096);
+  const std::string line(100, 'x');
+  const auto start = Clock::now();
+  for (int i = 0; i < 20000; ++i) out.write_droppable(line + "\n");  // 2 MB
+  out.write("summary\n");
+  EXPECT_LT(Clock::now() - start, 1s) << "a write waited for the reader";
+  EXPECT_GT(out.dropped(), 0U);
+  EXPECT_EQ(out.flush(50 * kNsPerMs), OutputStream::Flushed::timed_out);
+  EXPECT_GT(out.unwritten_bytes(), 0U);
+  // The reader comes back: everything kept arrives, the summary last.
+  std::string all;
+  while (all.find("summary\n") == std::string::npos) {
+    const std::string some = pipe.read_some(65536);
+    ASSERT_FALSE(some.empty());
+    all += some;
+  }
+  EXPECT_EQ(out.flush(kNsPerS), OutputStream::Flushed::written);
+  EXPECT_TRUE(all.ends_with("x\nsummary\n"));
+  EXPECT_EQ(all.size(), filled + (20000 - out.dropped()) * 101 + 8);
+}
+
+TEST(OutputStream, FlushStopsWhenTheWakeFdIsReadable) {
+  TestPipe stdout_pipe;
+  TestPipe wake;
+  std::size_t left = stdout_pipe.fill();
+  OutputStream out(stdout_pipe.writer());
+  out.write("stuck\n");
+  left += 6;
+  ASSERT_EQ(write(wake.writer(), "!", 1), 1);
+  const auto start = Clock::now();
+  EXPECT_EQ(out.flush(10 * kNsPerS, wake.reader()), OutputStream::Flushed::interrupted);
+  EXPECT_LT(Clock::now() - start, 1s);
+  while (left > 0) left -= stdout_pipe.read_some(left).size();  // lets the thread end
+}
+
+TEST(OutputStream, AFailedWriteIsKeptWithItsErrno) {
+  const int full = open("/dev/full", O_WRONLY | O_CLOEXEC);
+  if (full < 0) GTEST_SKIP() << "no /dev/full";
+  {
+    OutputStream out(full);
+    out.write("lost\n");
+    EXPECT_EQ(out.flush(kNsPerS), OutputStream::Flushed::failed);
+    EXPECT_EQ(out.error(), ENOSPC);
+    out.write("also lost\n");
+    EXPECT_EQ(out.flush(kNsPerS), OutputStream::Flushed::failed);
+  }
+  close(full);
+}
+
+TEST(OutputStream, NothingWrittenIsFlushedAtOnce) {
+  OutputStream out(-1);
+  EXPECT_EQ(out.flush(0), OutputStream::Flushed::written);
+}
+
+}  // namespace
+}  // namespace pipetop
