@@ -18,6 +18,7 @@ namespace {
 // "pipetop 0.1.0 (git v0.1.0-42-gabc1234-dirty)".
 constexpr const char* kVersion = "pipetop " PIPETOP_VERSION " (git " PIPETOP_GIT_DESCRIBE ")";
 constexpr const char* kOutputGroup = "Output";
+constexpr const char* kEndsGroup = "Your program at the other end (-- COMMAND ARGS: start it and read its stdout)";
 
 constexpr const char* kMainFooter = R"(Commands:
   (none)   the live dashboard: every option above toggles with a key while it runs (? lists them)
@@ -38,7 +39,8 @@ Examples:
 
 Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
 machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
---threshold (check, run), 128+N interrupted by signal N (run).
+--threshold (check, run), 128+N interrupted by signal N (run); run -- COMMAND: the command's own exit
+status.
 )";
 
 constexpr const char* kRunFooter = R"(Examples:
@@ -51,6 +53,17 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run -q --format json --busy-loop > before.json   # a baseline ...
   pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
   pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
+
+Measuring your own program (pipetop is the reader or the writer; the summary names the other end):
+  producer | pipetop run --stdin                           # read stdin until it ends (auto when stdin is a pipe)
+  pipetop run -- producer ARGS                             # start it, read its stdout until it ends
+  pipetop run --stdout --writer vmsplice --bytes 1G | consumer   # write into it (stdout must be a pipe)
+  producer | pipetop run --stdin --pass | consumer         # forward every byte unchanged while measuring
+With --stdin or --pass the summary goes to stdout, or to stderr when stdout carries the data (--stdout,
+--pass). Without --duration a form that reads runs until the other program closes its end.
+Exit code of run -- COMMAND: the command's exit status (128+N if signal N killed it), unless pipetop
+failed (1) or was interrupted (128+N); 0 when pipetop ended it for --duration. A command that does not
+exist is a usage error (2), one that cannot be executed an environment error (3).
 
 The headline figure is the steady-state mean: the reader's bytes over time after the first 200 ms
 (the first 10% of a run shorter than 2 s). On a machine with fewer than three CPUs the parent and whatever reads this output
@@ -243,6 +256,15 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group(kOutputGroup);
   bind_profile_options(*run, run_command.profile, problems);
+  run->add_flag("--stdin", run_command.ends.stdin_flag,
+                "Measure the program writing into pipetop's stdin: pipetop is the reader (splice by default)")
+      ->group(kEndsGroup);
+  run->add_flag("--stdout", run_command.ends.stdout_flag,
+                "Measure the program reading pipetop's stdout: pipetop is the writer (stdout must be a pipe)")
+      ->group(kEndsGroup);
+  run->add_flag("--pass", run_command.ends.pass,
+                "With --stdin or -- COMMAND: forward every byte unchanged to stdout while measuring")
+      ->group(kEndsGroup);
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -325,6 +347,16 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   bind_view_options(*replay, replay_command.view, problems);
   replay->footer(kReplayFooter);
 
+  // Everything after the first "--" is the command to measure, never pipetop's options.
+  std::vector<std::string> command;
+  bool dash_dash = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--") continue;
+    command.assign(argv + i + 1, argv + argc);
+    dash_dash = true;
+    argc = i;
+    break;
+  }
   const std::string first = argc > 1 ? argv[1] : "";
   const auto named_first = [&first](CLI::App* sub) { return sub->check_name(first); };
   if (!first.empty() && !first.starts_with("-") && app.get_subcommands(named_first).empty()) {
@@ -354,6 +386,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return parsed;
   }
   if (problems.first) return usage(*problems.first);
+  if (dash_dash && command.empty()) return usage(usage_error("-- needs a command to run", "pipetop run -- cmd ARGS"));
+  if (dash_dash && !run->parsed()) {
+    return usage(usage_error("-- COMMAND is measured by pipetop run", "pipetop run -- " + command.front() + " ..."));
+  }
 
   ParsedCommandLine parsed;
   if (events->parsed()) {
@@ -385,6 +421,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     if (!run_command.compare_path.empty() && run_command.format == OutputFormat::csv) {
       return usage(usage_error("run --compare writes its comparison in text, json or openmetrics, not csv",
                                "use --format json, and --format csv in another run"));
+    }
+    run_command.ends.command = command;
+    for (const CLI::Option* option : run->get_options()) {
+      if (option->count() > 0 && !option->get_lnames().empty()) {
+        run_command.ends.given.push_back("--" + option->get_lnames().front());
+      }
     }
     parsed.run = run_command;
   } else if (tour->parsed()) {

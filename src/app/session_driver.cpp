@@ -1,5 +1,7 @@
 #include "pipetop/app/session_driver.hpp"
 
+#include <sys/wait.h>
+
 #include <variant>
 
 #include "pipetop/system/clock.hpp"
@@ -43,9 +45,43 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
   return std::nullopt;
 }
 
+// The other end as the outcome names it, before the run (the command's end comes after).
+std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session, ReaderKind asked) {
+  if (d.ends.kind == EndsKind::own_pair) return std::nullopt;
+  const WorkerRole theirs = d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+  OtherEnd end;
+  end.role = theirs;
+  end.words = other_end_words(d.ends.kind);
+  end.pid = d.other_pid;
+  end.command_line = d.other_command;
+  end.unknown_reason = d.unknown_reason;
+  if (d.ends.kind == EndsKind::command_reader) {
+    end.pid = session.pid(WorkerRole::writer);
+    for (const std::string& arg : d.ends.command) end.command_line += (end.command_line.empty() ? "" : " ") + arg;
+  }
+  if (d.ends.pass) {
+    const bool splices = session.config().reader == ReaderKind::splice;
+    end.pass_path = splices ? "splice(2) from the pipe straight to stdout, no copy"
+                    : asked == ReaderKind::splice
+                        ? "read(2) and write(2) through a buffer (stdout takes no splice: a terminal or device)"
+                        : "read(2) and write(2) through a buffer (--reader read)";
+  }
+  return end;
+}
+
+// How the command pipetop started ended, once the session is finished.
+void command_ended(const Session& session, OtherEnd& end) {
+  const std::optional<int> status = session.command_status();
+  if (!status) return;
+  if (WIFEXITED(*status)) end.exit_status = WEXITSTATUS(*status);
+  if (WIFSIGNALED(*status)) end.exit_signal = WTERMSIG(*status);
+  end.ended_by_pipetop = session.command_stopped();
+}
+
 // One session on its way: launched, watched each tick, ended by its own duration.
 struct Driven {
   const WorkerPlan* plan = nullptr;
+  const DriveEnds* ends = nullptr;  // the user's program at one end, or our own pair
   std::unique_ptr<Session> session;
   std::unique_ptr<SessionWatch> watch;
   DrivenRun run;
@@ -53,12 +89,15 @@ struct Driven {
   bool done = false;
 };
 
-Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const ProfilingPlan* profiling) {
-  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters);
+Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const ProfilingPlan* profiling,
+                      const DriveEnds& ends) {
+  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters, ends.ends);
   if (!launched) return std::unexpected(launched.error());
   Driven d;
   d.plan = &plan;
+  d.ends = &ends;
   d.session = std::move(*launched);
+  if (ends.other_pid != 0) d.session->name_other_end(ends.other_pid);
   d.watch = std::make_unique<SessionWatch>(files, plan.machine, kTimesEveryNs, profiling);
   RunOutcome& outcome = d.run.outcome;
   outcome.config = d.session->config();
@@ -67,6 +106,7 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const Pr
   const std::vector<int>& usable =
       plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
   outcome.shared_cpus = usable.size() < 3;  // two workers and pipetop itself
+  outcome.other_end = other_end_of(ends, *d.session, plan.config.reader);
   return d;
 }
 
@@ -91,11 +131,13 @@ Result<void> step(Driven& d, const DriveHooks& hooks, std::vector<SessionEvent>&
     if (d.deadline_ns == 0) {  // it never ran: a worker failed while setting up
       if (std::optional<Error> failure = session.failure()) return std::unexpected(*failure);
     }
-    outcome.end = EndReason::bytes;
+    outcome.end = d.ends->ends.kind == EndsKind::own_pair ? EndReason::bytes : EndReason::other_end;
     d.done = true;
   }
   if (session.failure()) d.done = true;
-  if (d.deadline_ns != 0 && !outcome.config.bytes_limit && monotonic_ns() >= d.deadline_ns) d.done = true;
+  if (d.deadline_ns != 0 && !outcome.config.bytes_limit && !d.ends->ends.until_end && monotonic_ns() >= d.deadline_ns) {
+    d.done = true;
+  }
   return {};
 }
 
@@ -120,6 +162,13 @@ DrivenRun gather(Driven& d, const DriveHooks& hooks) {
   outcome.verify = session.verify();
   outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
   outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
+  if (outcome.other_end) command_ended(session, *outcome.other_end);
+  const WorkerRole measured = d.ends->ends.measured();
+  const std::vector<Sample>& ours = measured == WorkerRole::writer ? outcome.writer : outcome.reader;
+  if (outcome.end == EndReason::other_end && outcome.config.bytes_limit && !ours.empty() &&
+      ours.back().bytes >= *outcome.config.bytes_limit) {
+    outcome.end = EndReason::bytes;  // --stdout --bytes: the count came before the consumer's end
+  }
   return std::move(d.run);
 }
 
@@ -135,12 +184,15 @@ SegmentStart segment_start_of(const Session& session, std::string label) {
           session.huge_pages()};
 }
 
-Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
-                                              const SystemFiles& files, const DriveHooks& hooks,
-                                              const ProfilingPlan* profiling) {
+namespace {
+
+// drive_sessions, each plan with `ends` at its ends.
+Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
+                                         const SystemFiles& files, const DriveHooks& hooks,
+                                         const ProfilingPlan* profiling, const DriveEnds& ends) {
   std::vector<Driven> driven;
   for (const WorkerPlan& plan : plans) {
-    Result<Driven> d = launch(plan, files, profiling);
+    Result<Driven> d = launch(plan, files, profiling, ends);
     if (!d) return std::unexpected(d.error());  // the pairs launched so far are killed as they go
     driven.push_back(std::move(*d));
   }
@@ -167,9 +219,17 @@ Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& pla
   return runs;
 }
 
+}  // namespace
+
+Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
+                                              const SystemFiles& files, const DriveHooks& hooks,
+                                              const ProfilingPlan* profiling) {
+  return drive_all(plans, signals, files, hooks, profiling, {});
+}
+
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
-                                const DriveHooks& hooks, const ProfilingPlan* profiling) {
-  Result<std::vector<DrivenRun>> runs = drive_sessions({plan}, signals, files, hooks, profiling);
+                                const DriveHooks& hooks, const ProfilingPlan* profiling, const DriveEnds& ends) {
+  Result<std::vector<DrivenRun>> runs = drive_all({plan}, signals, files, hooks, profiling, ends);
   if (!runs) return std::unexpected(runs.error());
   return std::move(runs->front());
 }

@@ -33,7 +33,7 @@ std::string summary_json(const RunOutcome& outcome) {
   return summary;
 }
 
-std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts) {
+std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts, WorkerRole paced_by) {
   switch (format) {
     case OutputFormat::csv:
       return make_csv_report();
@@ -44,7 +44,7 @@ std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* fac
     case OutputFormat::text:
       break;
   }
-  return make_text_report();
+  return make_text_report(paced_by);
 }
 
 }  // namespace pipetop

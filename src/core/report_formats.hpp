@@ -7,7 +7,7 @@
 
 namespace pipetop {
 
-[[nodiscard]] std::unique_ptr<Report> make_text_report();
+[[nodiscard]] std::unique_ptr<Report> make_text_report(WorkerRole paced_by);
 [[nodiscard]] std::unique_ptr<Report> make_csv_report();
 [[nodiscard]] std::unique_ptr<Report> make_json_report(const MachineFacts* facts);
 [[nodiscard]] std::unique_ptr<Report> make_openmetrics_report(const MachineFacts* facts);

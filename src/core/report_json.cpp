@@ -9,6 +9,7 @@
 #include "pipetop/core/machine_facts_json.hpp"
 #include "pipetop/core/run_config_json.hpp"
 #include "pipetop/core/profile_report.hpp"
+#include "pipetop/core/other_end.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
@@ -56,6 +57,26 @@ void write_counters(JsonWriter& json, const char* key, const WorkerSummary& w) {
 void write_derived(JsonWriter& json, const char* key, const DerivedFigures& d) {
   json.key(key).begin_object();
   for (const DerivedField& field : kDerivedFields) json.key(field.key).value(d.*field.member);
+  json.end_object();
+}
+
+// other_end: the user's program at the other end of the pipe, when there is one.
+void write_other_end(JsonWriter& json, const RunOutcome& o) {
+  if (!o.other_end) return;
+  const OtherEnd& end = *o.other_end;
+  json.key("other_end").begin_object();
+  json.key("role").value(to_string(end.role)).key("words").value(end.words);
+  if (end.pid != 0) {
+    json.key("pid").value(static_cast<std::uint64_t>(end.pid)).key("command_line").value(end.command_line);
+  } else {
+    json.key("pid").null().key("unknown_reason").value(end.unknown_reason);
+  }
+  const OtherEndCpu cpu = other_end_cpu(o);
+  json.key("cpu_user_percent").value(cpu.user_percent).key("cpu_system_percent").value(cpu.system_percent);
+  if (end.exit_status) json.key("exit_status").value(static_cast<std::uint64_t>(*end.exit_status));
+  if (end.exit_signal) json.key("exit_signal").value(static_cast<std::uint64_t>(*end.exit_signal));
+  if (end.exit_status || end.exit_signal) json.key("ended_by_pipetop").value(end.ended_by_pipetop);
+  if (!end.pass_path.empty()) json.key("pass_path").value(end.pass_path);
   json.end_object();
 }
 
@@ -147,6 +168,7 @@ class JsonReport final : public Report {
       json.key("ok").value(o.verify->mismatches == 0);
       json.end_object();
     }
+    write_other_end(json, o);
     json.key("end").value(to_string(o.end));
     if (!o.failure.empty()) json.key("failure").value(o.failure);
     const RunVerdict verdict = judge_run(o);

@@ -10,6 +10,7 @@
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/counter_table.hpp"
 #include "pipetop/core/interference.hpp"
+#include "pipetop/core/other_end.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/run_summary.hpp"
@@ -44,17 +45,43 @@ std::string time_lines(const RunSummary& s) {
 }
 
 std::string describe(const RunOutcome& o) {
-  std::string text = describe_config(o.config);
+  std::string text = o.other_end ? o.other_end->words + " ↔ pipetop's " +
+                                       std::string(to_string(o.other_end->role == WorkerRole::writer
+                                                                 ? WorkerRole::reader
+                                                                 : WorkerRole::writer)) +
+                                       ": "
+                                 : std::string();
+  text += describe_config(o.config);
   text += " · " + describe_pipe(o);
+  return text;
+}
+
+// The user's program at the other end: who, its CPU beside pipetop's worker, how it ended, --pass's path.
+std::string other_end_lines(const RunOutcome& o, const RunSummary& s) {
+  if (!o.other_end) return {};
+  const OtherEnd& end = *o.other_end;
+  std::string text = printf_string("  other end    %s: %s\n", end.words.c_str(), name_other_end(end).c_str());
+  const OtherEndCpu cpu = other_end_cpu(o);
+  const WorkerSummary& ours = end.role == WorkerRole::writer ? s.reader : s.writer;
+  const auto percent = [](std::optional<double> v) { return v ? printf_string("%.1f%%", *v) : std::string("—"); };
+  text += "  cpu          " + std::string(to_string(end.role)) + " (theirs) " + percent(cpu.user_percent) + " user " +
+          percent(cpu.system_percent) + " system · " + std::string(to_string(end.role == WorkerRole::writer
+                                                                                   ? WorkerRole::reader
+                                                                                   : WorkerRole::writer)) +
+          " (pipetop) " + percent(ours.cpu_user_percent) + " user " + percent(ours.cpu_system_percent) + " system\n";
+  if (const std::string words = command_end_words(end); !words.empty()) text += "  command      " + words + "\n";
+  if (!end.pass_path.empty()) text += "  pass         " + end.pass_path + "\n";
   return text;
 }
 
 class TextReport final : public Report {
  public:
+  explicit TextReport(WorkerRole paced_by) : paced_by_(paced_by) {}
+
   std::string header(const std::vector<CounterInfo>& /*counters*/) override { return {}; }
 
   std::string sample(WorkerRole role, const Sample& s) override {
-    if (role != WorkerRole::reader) return {};
+    if (role != paced_by_) return {};
     if (!last_line_) {
       last_line_ = s;
       t0_ns_ = s.t_ns;
@@ -83,6 +110,7 @@ class TextReport final : public Report {
         "  syscalls     writer %llu (%llu EAGAIN) · reader %llu (%llu EAGAIN)\n",
         static_cast<unsigned long long>(s.writer.syscalls), static_cast<unsigned long long>(s.writer.eagain),
         static_cast<unsigned long long>(s.reader.syscalls), static_cast<unsigned long long>(s.reader.eagain));
+    text += other_end_lines(o, s);
     text += printf_string("  samples      %zu writer + %zu reader, %llu dropped\n", o.writer.size(), o.reader.size(),
                           static_cast<unsigned long long>(o.dropped_samples));
     text += "  cpu wait     " + percent_or_dash(s.writer.cpu_wait_fraction) + " writer · " +
@@ -109,7 +137,7 @@ class TextReport final : public Report {
         text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
       text += "\n";
     }
-    if (!o.writer_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
+    if (!o.writer_counters.empty() || !o.reader_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
     if (const std::string table = profile_table(s); !table.empty()) text += "\n" + table + "\n";
     text += "  ended        " + std::string(to_string(o.end));
     if (!o.failure.empty()) text += ": " + o.failure;
@@ -120,6 +148,7 @@ class TextReport final : public Report {
   std::string comparison(const Comparison& c) override { return comparison_text(c); }
 
  private:
+  WorkerRole paced_by_;
   std::optional<Sample> last_line_;
   std::int64_t t0_ns_ = 0;
   std::int64_t next_second_ = 1;
@@ -127,8 +156,8 @@ class TextReport final : public Report {
 
 }  // namespace
 
-std::unique_ptr<Report> make_text_report() {
-  return std::make_unique<TextReport>();
+std::unique_ptr<Report> make_text_report(WorkerRole paced_by) {
+  return std::make_unique<TextReport>(paced_by);
 }
 
 }  // namespace pipetop

@@ -73,12 +73,15 @@ std::string_view to_string(EndReason reason) {
       return "interrupted";
     case EndReason::worker_failed:
       return "worker failed";
+    case EndReason::other_end:
+      return "the other program closed its end";
   }
   return "unknown";
 }
 
 RunSummary summarize(const RunOutcome& outcome) {
-  RunSummary summary{summarize_throughput(outcome.reader),
+  const bool reader_theirs = outcome.other_end && outcome.other_end->role == WorkerRole::reader;
+  RunSummary summary{summarize_throughput(reader_theirs ? outcome.writer : outcome.reader),
                      summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
                      summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu), PipeFill{}};
   for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {

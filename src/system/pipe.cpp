@@ -41,8 +41,8 @@ void Pipe::close_write() {
   if (fds_[1] >= 0) close(std::exchange(fds_[1], -1));
 }
 
-Result<std::uint64_t> Pipe::set_size(std::uint64_t bytes, std::uint64_t pipe_max_bytes) {
-  if (fcntl(fds_[1], F_SETPIPE_SZ, static_cast<int>(bytes)) < 0) {
+Result<std::uint64_t> set_pipe_size(int fd, std::uint64_t bytes, std::uint64_t pipe_max_bytes) {
+  if (fcntl(fd, F_SETPIPE_SZ, static_cast<int>(bytes)) < 0) {
     const int err = errno;
     const std::string call = "fcntl(F_SETPIPE_SZ, " + format_size(bytes) + "): " + errno_text(err);
     if (err == EPERM) {
@@ -52,13 +52,21 @@ Result<std::uint64_t> Pipe::set_size(std::uint64_t bytes, std::uint64_t pipe_max
     }
     return std::unexpected(runtime_error(call));
   }
-  return size();
+  return pipe_size(fd);
+}
+
+Result<std::uint64_t> pipe_size(int fd) {
+  const int bytes = fcntl(fd, F_GETPIPE_SZ);
+  if (bytes < 0) return std::unexpected(runtime_error("fcntl(F_GETPIPE_SZ): " + errno_text(errno)));
+  return static_cast<std::uint64_t>(bytes);
+}
+
+Result<std::uint64_t> Pipe::set_size(std::uint64_t bytes, std::uint64_t pipe_max_bytes) {
+  return set_pipe_size(fds_[1], bytes, pipe_max_bytes);
 }
 
 Result<std::uint64_t> Pipe::size() const {
-  const int bytes = fcntl(fds_[1] >= 0 ? fds_[1] : fds_[0], F_GETPIPE_SZ);
-  if (bytes < 0) return std::unexpected(runtime_error("fcntl(F_GETPIPE_SZ): " + errno_text(errno)));
-  return static_cast<std::uint64_t>(bytes);
+  return pipe_size(fds_[1] >= 0 ? fds_[1] : fds_[0]);
 }
 
 }  // namespace pipetop

@@ -1,5 +1,6 @@
 #include "pipetop/system/session.hpp"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -8,6 +9,8 @@
 
 #include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/command_process.hpp"
+#include "pipetop/system/stream_kind.hpp"
 #include "pipetop/system/transfer_reader.hpp"
 #include "pipetop/system/transfer_writer.hpp"
 #include "pipetop/system/worker_process.hpp"
@@ -23,10 +26,28 @@ bool settled(WorkerState state) {
   return state == WorkerState::finished || state == WorkerState::failed;
 }
 
+// This process lets go of a standard stream a worker now holds: /dev/null takes its number, so that
+// end of file and EPIPE reach the user's program when the worker is done.
+void let_go(int fd) {
+  const int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null < 0) return;
+  dup2(null, fd);
+  close(null);
+}
+
+// --pass on a splice reader: splice(2) where stdout is a pipe or a file, read and write elsewhere.
+RunConfig pass_config(RunConfig config, const PipeEnds& ends) {
+  if (!ends.pass || config.reader != ReaderKind::splice) return config;
+  const FdKind out = stream_kind(STDOUT_FILENO);
+  if (out != FdKind::pipe && out != FdKind::regular_file) config.reader = ReaderKind::read;
+  return config;
+}
+
 }  // namespace
 
-Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, Pipe pipe)
-    : config_(config), counter_requests_(std::move(counters)), region_(std::move(region)), pipe_(std::move(pipe)) {}
+Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region,
+                 const PipeEnds& ends)
+    : config_(pass_config(config, ends)), counter_requests_(std::move(counters)), region_(std::move(region)), ends_(ends) {}
 
 Session::~Session() {
   kill_all(Kill::asked);
@@ -37,15 +58,19 @@ WorkerSlot& Session::slot(WorkerRole role) const {
 }
 
 Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const MachineFacts& machine,
-                                                 const std::vector<CounterRequest>& counters) {
+                                                 const std::vector<CounterRequest>& counters, const PipeEnds& ends) {
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
-  Result<Pipe> pipe = Pipe::create();
-  if (!pipe) return std::unexpected(pipe.error());
-  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), std::move(*pipe)));
+  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), ends));
+  if (ends.kind == EndsKind::own_pair || ends.kind == EndsKind::command_reader) {
+    Result<Pipe> pipe = Pipe::create();
+    if (!pipe) return std::unexpected(pipe.error());
+    session->pipe_ = std::move(*pipe);
+  }
+  const int sized = session->pipe_ ? session->pipe_->write_fd() : session->data_fd(ends.measured());
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(config);
   Result<std::uint64_t> size =
-      requested ? session->pipe_.set_size(*requested, machine_limits(machine).pipe_max_bytes) : session->pipe_.size();
+      requested ? set_pipe_size(sized, *requested, machine_limits(machine).pipe_max_bytes) : pipe_size(sized);
   if (!size) return std::unexpected(size.error());
   session->pipe_bytes_ = *size;
   if (config.pipe_bytes && *size != *config.pipe_bytes) {  // the kernel rounds up: report what runs
@@ -53,17 +78,49 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
     session->config_.pipe_bytes = *size;
   }
   session->setup_deadline_ns_ = monotonic_ns() + kSetupTimeoutNs;
-  if (Result<void> forked = session->fork_workers(machine); !forked) return std::unexpected(forked.error());
+  const Result<void> forked =
+      ends.kind == EndsKind::own_pair ? session->fork_workers(machine) : session->fork_for_ends(machine);
+  if (!forked) return std::unexpected(forked.error());
   return session;
 }
 
+int Session::data_fd(WorkerRole role) const {
+  if (pipe_) return role == WorkerRole::writer ? pipe_->write_fd() : pipe_->read_fd();
+  return role == WorkerRole::writer ? STDOUT_FILENO : STDIN_FILENO;
+}
+
+// One worker of ours on its end (stdin, stdout, or the command's pipe), the user's program on the other.
+Result<void> Session::fork_for_ends(const MachineFacts& machine) {
+  const WorkerRole role = ends_.measured();
+  WorkerContext ctx{config_, counter_requests_, machine, data_fd(role), region_.control(), slot(role)};
+  ctx.out_fd = ends_.pass ? STDOUT_FILENO : -1;
+  ctx.other_end_theirs = true;
+  if (ends_.kind == EndsKind::command_reader) {
+    Result<pid_t> command = spawn_command(ends_.command, pipe_->write_fd());
+    if (!command) return std::unexpected(command.error());
+    pids_[index(WorkerRole::writer)] = *command;
+  }
+  const int other = pipe_ ? pipe_->write_fd() : -1;
+  Result<pid_t> pid = spawn_worker([&] {
+    if (other >= 0) close(other);  // the command holds the write end alone: its exit is our end of file
+    return role == WorkerRole::writer ? run_writer(ctx) : run_reader(ctx);
+  });
+  if (!pid) return std::unexpected(pid.error());
+  pids_[index(role)] = *pid;
+  if (pipe_) {
+    pipe_->close_read();
+    pipe_->close_write();
+  }
+  if (ends_.kind == EndsKind::stdin_reader) let_go(STDIN_FILENO);
+  if (role == WorkerRole::writer || ends_.pass) let_go(STDOUT_FILENO);
+  return {};
+}
+
 Result<void> Session::fork_workers(const MachineFacts& machine) {
-  const WorkerContext writer{config_,          counter_requests_, machine,
-                             pipe_.write_fd(), region_.control(), region_.control().writer};
-  const WorkerContext reader{config_,         counter_requests_, machine,
-                             pipe_.read_fd(), region_.control(), region_.control().reader};
-  const int read_fd = pipe_.read_fd();
-  const int write_fd = pipe_.write_fd();
+  const int read_fd = pipe_->read_fd();
+  const int write_fd = pipe_->write_fd();
+  const WorkerContext writer{config_, counter_requests_, machine, write_fd, region_.control(), region_.control().writer};
+  const WorkerContext reader{config_, counter_requests_, machine, read_fd, region_.control(), region_.control().reader};
   Result<pid_t> pid = spawn_worker([&] {
     close(read_fd);  // each worker holds only its own end, so EOF and EPIPE reach the other
     return run_writer(writer);
@@ -76,19 +133,22 @@ Result<void> Session::fork_workers(const MachineFacts& machine) {
   });
   if (!pid) return std::unexpected(pid.error());
   pids_[1] = *pid;
-  pipe_.close_read();  // the workers hold the only ends now: end of file and EPIPE reach them
-  pipe_.close_write();
+  pipe_->close_read();  // the workers hold the only ends now: end of file and EPIPE reach them
+  pipe_->close_write();
   return {};
 }
 
 Session::Phase Session::poll() {
   reap(false);
   if (phase_ == Phase::ended) return phase_;
+  const auto ready = [this](WorkerRole role) {
+    return !ends_.ours(role) || slot(role).load_state() == WorkerState::ready;
+  };
+  const auto left = [this](WorkerRole role) { return ends_.ours(role) && statuses_[index(role)].has_value(); };
   if (phase_ == Phase::setting_up) {
-    if (failure() || statuses_[0] || statuses_[1]) {
+    if (failure() || left(WorkerRole::writer) || left(WorkerRole::reader)) {
       kill_all(Kill::asked);  // one worker failed or left during set-up: the other has nothing to do
-    } else if (slot(WorkerRole::writer).load_state() == WorkerState::ready &&
-               slot(WorkerRole::reader).load_state() == WorkerState::ready) {
+    } else if (ready(WorkerRole::writer) && ready(WorkerRole::reader)) {
       started_ns_ = monotonic_ns();
       region_.control().go.store(true, std::memory_order_release);
       phase_ = Phase::running;
@@ -100,7 +160,7 @@ Session::Phase Session::poll() {
   } else if (failure()) {
     request_stop();  // a failed or killed worker: the other one ends too (EPIPE, end of file, or stop)
   }
-  if (both_reaped()) phase_ = Phase::ended;
+  if (ours_reaped()) phase_ = Phase::ended;
   return phase_;
 }
 
@@ -123,16 +183,31 @@ void Session::reap(bool block) {
   }
 }
 
-bool Session::both_reaped() const {
-  const auto gone = [this](std::size_t i) {
-    return pids_[i] <= 0 || statuses_[i].has_value();
-  };  // never forked, or reaped
-  return gone(0) && gone(1);
+bool Session::reaped(std::size_t i) const {
+  return pids_[i] <= 0 || statuses_[i].has_value();  // never forked, or reaped
+}
+
+bool Session::ours_reaped() const {
+  for (const WorkerRole role : kRoles) {
+    if (ends_.ours(role) && !reaped(index(role))) return false;
+  }
+  return true;
+}
+
+pid_t Session::pid(WorkerRole role) const {
+  if (!ends_.ours(role) && ends_.kind != EndsKind::command_reader) return other_pid_;
+  return pids_[index(role)];
+}
+
+std::optional<int> Session::command_status() const {
+  if (ends_.kind != EndsKind::command_reader) return std::nullopt;
+  return statuses_[index(WorkerRole::writer)];
 }
 
 std::optional<Error> Session::failure() const {
   if (setup_failure_) return setup_failure_;
   for (const WorkerRole role : kRoles) {
+    if (!ends_.ours(role)) continue;  // the user's program: its end is no failure of ours
     const std::string who(to_string(role));
     const WorkerSlot& s = slot(role);
     if (s.load_state() == WorkerState::failed) {
@@ -158,6 +233,18 @@ std::optional<Error> Session::failure() const {
 
 void Session::request_stop() noexcept {
   region_.control().stop.store(true, std::memory_order_release);
+  if (ends_.kind == EndsKind::own_pair) return;
+  wake_ours();
+  const std::size_t command = index(WorkerRole::writer);
+  if (ends_.kind == EndsKind::command_reader && !reaped(command) && !ours_reaped() && !command_stopped_) {
+    command_stopped_ = kill(pids_[command], SIGTERM) == 0;  // still running while pipetop read: ended by it
+  }
+}
+
+void Session::wake_ours() noexcept {
+  for (const WorkerRole role : kRoles) {
+    if (ends_.ours(role) && !reaped(index(role))) kill(pids_[index(role)], kWakeSignal);
+  }
 }
 
 void Session::kill_all(Kill why) noexcept {
@@ -176,7 +263,10 @@ void Session::kill_now() noexcept {
 void Session::finish(std::int64_t grace_ns) {
   request_stop();
   const std::int64_t deadline = monotonic_ns() + grace_ns;
-  while (poll() != Phase::ended && monotonic_ns() < deadline) sleep_ns(kWaitStepNs);
+  while ((poll() != Phase::ended || !reaped(0) || !reaped(1)) && monotonic_ns() < deadline) {
+    if (ends_.kind != EndsKind::own_pair) wake_ours();  // a wake-up sent just before a call began is lost
+    sleep_ns(kWaitStepNs);
+  }
   kill_all(Kill::after_grace);
 }
 

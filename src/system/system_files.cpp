@@ -1,6 +1,8 @@
 #include "pipetop/system/system_files.hpp"
 
 #include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -40,6 +42,19 @@ std::string SystemFiles::bracketed(const std::string& path) const {
   const std::size_t close = text.find(']', open);
   if (open == std::string::npos || close == std::string::npos) return "unknown";
   return text.substr(open + 1, close - open - 1);
+}
+
+std::string SystemFiles::link(const std::string& path) const {
+  std::string target(256, '\0');
+  const ssize_t n = readlink((root_ + path).c_str(), target.data(), target.size());
+  if (n < 0) return {};
+  target.resize(static_cast<std::size_t>(n));
+  return target;
+}
+
+bool SystemFiles::exists(const std::string& path) const {
+  struct stat st {};
+  return lstat((root_ + path).c_str(), &st) == 0;
 }
 
 std::vector<std::string> SystemFiles::list(const std::string& path) const {

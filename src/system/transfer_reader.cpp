@@ -10,23 +10,30 @@
 #include "pipetop/core/pattern.hpp"
 #include "pipetop/core/strategies.hpp"
 #include "pipetop/system/buffer.hpp"
+#include "pipetop/system/forward.hpp"
 
 namespace pipetop {
 namespace {
 
-// Where the reader puts the bytes: its own buffer (read) or /dev/null (splice).
+// Where the reader puts the bytes: its own buffer (read, then on to stdout with --pass) or, with
+// splice, /dev/null (or stdout with --pass).
 struct Sink {
   std::optional<MappedBuffer> buffer;
-  int devnull = -1;
+  int out = -1;  // splice's destination; with --pass, where read's bytes go on
+  bool owns_out = false;
   ~Sink() {
-    if (devnull >= 0) close(devnull);
+    if (owns_out) close(out);
   }
 };
 
-Result<void> open_sink(const RunConfig& c, Sink& sink) {
+Result<void> open_sink(const WorkerContext& ctx, Sink& sink) {
+  const RunConfig& c = ctx.config;
+  sink.out = ctx.out_fd;
   if (!strategy_of(c.reader).sees_bytes) {
-    sink.devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (sink.devnull < 0) return std::unexpected(runtime_error("open(/dev/null): " + errno_text(errno)));
+    if (sink.out >= 0) return {};
+    sink.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (sink.out < 0) return std::unexpected(runtime_error("open(/dev/null): " + errno_text(errno)));
+    sink.owns_out = true;
     return {};
   }
   Result<MappedBuffer> buffer = MappedBuffer::allocate(c.buffer_bytes, {c.huge_pages, c.lock_memory, !c.no_touch});
@@ -41,7 +48,7 @@ ssize_t take(ReaderKind kind, int fd, const Sink& sink, std::size_t length, unsi
     case ReaderKind::read:
       return read(fd, sink.buffer->bytes().data(), length);
     case ReaderKind::splice:
-      return splice(fd, nullptr, sink.devnull, nullptr, length, flags);
+      return splice(fd, nullptr, sink.out, nullptr, length, flags);
   }
   errno = EINVAL;
   return -1;
@@ -55,8 +62,11 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
   PatternCheck verify;
   WorkerReport& report = ctx.slot.report;
   Sampler sampler(ctx.slot.ring, c.interval_ns, counters, ctx.fd);
+  KernelForwardCalls forward;
+  const bool forwards = ctx.out_fd >= 0 && sink.buffer;
   sampler.start(counts);
   for (;;) {
+    if (ctx.other_end_theirs && ctx.control.stop.load(std::memory_order_relaxed)) break;
     if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);
     const ssize_t n = take(c.reader, ctx.fd, sink, c.buffer_bytes, flags);
     ++counts.syscalls;
@@ -64,8 +74,17 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
     if (n < 0) {
       const int err = errno;
       if (sampler.retry_after(err, counts)) continue;
+      if (err == EPIPE && ctx.out_fd >= 0) break;  // --pass: the consumer is gone, a clean end
       sampler.finish(counts);
       return std::unexpected(syscall_error(to_string(c.reader), ctx.fd, c.buffer_bytes, err));
+    }
+    if (forwards) {
+      const Result<Forwarded> sent = forward_all(forward, ctx.out_fd, buffer.first(static_cast<std::size_t>(n)), counts);
+      if (!sent) {
+        sampler.finish(counts);
+        return std::unexpected(sent.error());
+      }
+      if (*sent == Forwarded::consumer_gone) break;
     }
     if (c.verify) {
       const PatternCheck chunk = check_pattern(buffer.first(static_cast<std::size_t>(n)), counts.bytes);
@@ -89,7 +108,7 @@ int run_reader(const WorkerContext& ctx) {
   const RunConfig& c = ctx.config;
   if (Result<void> pinned = pin_to_cpu(c.reader_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
   Sink sink;
-  if (Result<void> opened = open_sink(c, sink); !opened) return report_failure(ctx.slot, opened.error());
+  if (Result<void> opened = open_sink(ctx, sink); !opened) return report_failure(ctx.slot, opened.error());
   record_huge_pages(ctx, sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()} : std::vector<AddressRange>{});
   if (c.busy_loop && c.reader == ReaderKind::read) {  // splice takes SPLICE_F_NONBLOCK instead
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());

@@ -30,7 +30,7 @@ struct Started {
   int err_fd = -1;
 };
 
-// Starts `program` with `args` as the leader of its own process group (kill(-pid, sig) reaches it and
+// Starts `program` with `args`, stdin from /dev/null, as the leader of its own process group (kill(-pid, sig) reaches it and
 // its children, as `timeout` and service managers do), stdout and stderr on pipes. `in_child`, when
 // given, runs in the child just before exec (to point stdout elsewhere, close it...).
 inline Started start_program(const std::string& program, const std::vector<std::string>& args,
@@ -50,6 +50,8 @@ inline Started start_program(const std::string& program, const std::vector<std::
   argv.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
+    const int null = open("/dev/null", O_RDONLY);  // a pipe on stdin would make `pipetop run` read it
+    if (null >= 0) dup2(null, STDIN_FILENO);
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);

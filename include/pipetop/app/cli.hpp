@@ -12,6 +12,7 @@
 #include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/tour_command.hpp"
 #include "pipetop/app/profile_options.hpp"
+#include "pipetop/core/pipe_ends.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/system/new_file.hpp"
@@ -28,6 +29,7 @@ struct RunCommand {
   double threshold = kDefaultRegressionThreshold;
   std::string record_path;                  // --record: every event to this file, for `pipetop replay`
   ProfileRequest profile;                   // --profile: where each worker's time goes
+  EndsRequest ends;                         // --stdin, --stdout, --pass, -- COMMAND, and the options given
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

@@ -31,16 +31,26 @@ struct DriveHooks {
   std::function<void(const SessionEvent&)> on_event;
 };
 
+// The user's program at one end of the pipe (pipe_ends.hpp), and what is known of it beforehand.
+struct DriveEnds {
+  PipeEnds ends;
+  pid_t other_pid = 0;        // found at the other end of stdin or stdout (0: not found)
+  std::string other_command;  // its command line
+  std::string unknown_reason; // why it was not found
+};
+
 // The SegmentStart of a session that runs: its configuration, counters, pipe and huge pages, `label`.
 [[nodiscard]] SegmentStart segment_start_of(const Session& session, std::string label);
 
 // Launches `plan` and drives it. `signals` may be null (no interruption); hooks may be empty;
 // `profiling`, when not null, profiles both workers from the go to the end (RunOutcome::profiles). A
 // run interrupted during set-up comes back with its signal and no samples. On failure to launch, or
-// a worker that fails during set-up, returns that error and leaves no worker behind.
+// a worker that fails during set-up, returns that error and leaves no worker behind (nor a command).
+// With the user's program at one end (`ends`), the outcome names it (other_end) and a run without
+// --duration goes until it closes its end.
 [[nodiscard]] Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals,
                                               const SystemFiles& files, const DriveHooks& hooks,
-                                              const ProfilingPlan* profiling = nullptr);
+                                              const ProfilingPlan* profiling = nullptr, const DriveEnds& ends = {});
 
 // Launches every plan at once (pairs side by side, each on its own pipe) and drives them in one loop:
 // each ends by its own duration (counted from when its workers were ready) and is stopped then; a

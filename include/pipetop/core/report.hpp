@@ -41,7 +41,10 @@ class Report {
 
 // `facts`, when given, are the machine's: JSON Lines begins with them ({"type": "machine"}), OpenMetrics
 // has them as info metrics; the other formats leave them out. They must outlive the report.
-[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts = nullptr);
+// `paced_by`: the worker whose samples the text report's line per second follows (the reader, unless
+// pipetop is only the writer).
+[[nodiscard]] std::unique_ptr<Report> make_report(OutputFormat format, const MachineFacts* facts = nullptr,
+                                                  WorkerRole paced_by = WorkerRole::reader);
 
 // The JSON summary object of a run (what `run --format json` ends with), without the newline, for
 // embedding in larger documents.

@@ -41,8 +41,21 @@ struct VerifyResult {
   std::uint64_t first_mismatch = 0;  // stream offset; meaningful when mismatches > 0
 };
 
-enum class EndReason { duration, bytes, interrupted, worker_failed };
+enum class EndReason { duration, bytes, interrupted, worker_failed, other_end };
 [[nodiscard]] std::string_view to_string(EndReason reason);
+
+// The end of the pipe held by the user's program, when pipetop measures one (pipe_ends.hpp).
+struct OtherEnd {
+  WorkerRole role = WorkerRole::writer;  // the part it plays
+  std::string words;                     // "producer (stdin)", "command", "consumer (stdout)"
+  std::int64_t pid = 0;                  // 0: not known
+  std::string command_line;              // as /proc/PID/cmdline has it, or the command pipetop started
+  std::string unknown_reason;            // why it could not be named, when pid is 0
+  std::optional<int> exit_status;        // a command pipetop started: its exit status
+  std::optional<int> exit_signal;        // ... or the signal that ended it
+  bool ended_by_pipetop = false;         // ... pipetop stopped it (the duration, a signal to pipetop)
+  std::string pass_path;                 // --pass: how the bytes go on to stdout
+};
 
 struct RunOutcome {
   RunConfig config;                               // as run: default CPUs resolved
@@ -66,6 +79,7 @@ struct RunOutcome {
   bool shared_cpus = false;  // fewer CPUs than the two workers and pipetop itself
   // Each worker's profile (writer, reader), when the run was profiled (run --profile, check).
   std::array<std::optional<WorkerProfile>, 2> profiles;
+  std::optional<OtherEnd> other_end;  // set when one end is the user's program (its times: times_first/last)
 };
 
 }  // namespace pipetop

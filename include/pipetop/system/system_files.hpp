@@ -25,6 +25,11 @@ class SystemFiles {
   // The bracketed choice of a kernel setting file ("always [madvise] never" -> "madvise"), or
   // "unknown".
   [[nodiscard]] std::string bracketed(const std::string& path) const;
+  // Where symbolic link `path` points ("pipe:[4242]" for a /proc/PID/fd entry); empty when it is no
+  // link or cannot be read (another user's process).
+  [[nodiscard]] std::string link(const std::string& path) const;
+  // Whether `path` exists (a process directory that is there, even when its fds cannot be read).
+  [[nodiscard]] bool exists(const std::string& path) const;
   // Entry names of directory `path` (no . or ..), sorted; empty when unreadable.
   [[nodiscard]] std::vector<std::string> list(const std::string& path) const;
 

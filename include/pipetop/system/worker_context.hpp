@@ -23,6 +23,8 @@ struct WorkerContext {
   int fd;                                       // the worker's end of the pipe
   ControlBlock& control;
   WorkerSlot& slot;
+  int out_fd = -1;                // the reader with --pass: where every byte goes on (stdout)
+  bool other_end_theirs = false;  // the other end is the user's program: the parent's stop ends this worker too
 };
 
 // Opens the worker's counters on itself (on a hybrid CPU, hardware events on the PMU of `cpu`) and

@@ -1,0 +1,185 @@
+// The real binary measuring a real program at the other end of its pipe: a shell producer on stdin,
+// a command it starts, a consumer on its stdout, and --pass in the middle with a checksum at both ends.
+// Each checks that nothing is left running.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+
+#include "processes.hpp"
+#include "run_binary.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace std::chrono_literals;
+
+// `script` run by bash with the binary under test as $P.
+testing::Ran shell(const std::string& script, std::chrono::milliseconds timeout = 60s) {
+  return testing::run_program("/bin/bash", {"-c", "set -o pipefail; P='" PIPETOP_BINARY "'; " + script}, timeout);
+}
+
+// The last line of `text` (the JSON summary).
+std::string last_line(const std::string& text) {
+  const std::size_t end = text.find_last_not_of('\n');
+  const std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+bool no_process_named(const std::string& marker) {
+  return shell("! pgrep -f -- '" + marker + "' | grep -v $$ >/dev/null").exit_code == 0;
+}
+
+TEST(ExternalStdin, CountsEveryByteAShellProducerWrites) {
+  const testing::Ran ran = shell("head -c 64M /dev/zero | $P run --stdin --format json");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::string summary = last_line(ran.out);
+  EXPECT_NE(summary.find("\"bytes\":67108864"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"end\":\"the other program closed its end\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"reader\":\"splice\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"command_line\":\"head -c 64M /dev/zero\""), std::string::npos) << summary;
+}
+
+TEST(ExternalStdin, IsTheDefaultWhenStdinIsAPipe) {
+  const testing::Ran ran = shell("head -c 8M /dev/zero | $P run --reader read");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("producer (stdin): pid "), std::string::npos) << ran.out;
+  EXPECT_NE(ran.out.find("moved        8 MiB"), std::string::npos) << ran.out;
+}
+
+TEST(ExternalStdin, EveryFormatReportsIt) {
+  const testing::Ran csv = shell("head -c 8M /dev/zero | $P run --stdin --format csv");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_TRUE(csv.out.starts_with("type,worker,t_s,bytes")) << csv.out;
+  EXPECT_NE(csv.out.find("sample,reader,"), std::string::npos);
+  EXPECT_EQ(csv.out.find("sample,writer,"), std::string::npos) << "no writer of ours, no writer rows";
+  EXPECT_NE(last_line(csv.out).find("summary,both,"), std::string::npos);
+  EXPECT_NE(last_line(csv.out).find(",8388608,"), std::string::npos) << last_line(csv.out);
+  const testing::Ran text = shell("head -c 8M /dev/zero | $P run --stdin -q");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("other end    producer (stdin)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("cpu          writer (theirs)"), std::string::npos) << text.out;
+}
+
+TEST(ExternalStdin, ADurationEndsAProducerThatSendsNothing) {
+  const auto start = std::chrono::steady_clock::now();
+  const testing::Ran ran = shell(
+      "exec 3< <(exec sleep 30 2>/dev/null); s=$!; $P run --stdin --duration 500ms -q <&3; r=$?; kill $s; exit $r");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("ended        duration reached"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.out.find("moved        0 B"), std::string::npos) << ran.out;
+}
+
+TEST(ExternalStdin, RefusesWriterOptionsAndStdinThatIsNoPipe) {
+  testing::Ran ran = shell("head -c 1M /dev/zero | $P run --stdin --writer vmsplice");
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("--writer configures pipetop's writer, but with --stdin"), std::string::npos) << ran.err;
+  ran = shell("$P run --stdin < /etc/hostname");
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("--stdin needs stdin to be a pipe, and it is a regular file"), std::string::npos) << ran.err;
+  ran = shell("$P run --stdin <&-");  // a closed stdin: pipetop keeps its number on /dev/null
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("--stdin needs stdin to be a pipe"), std::string::npos) << ran.err;
+}
+
+TEST(ExternalCommand, TheExitCodeFollowsTheCommand) {
+  const testing::Ran ran = testing::run_binary(
+      {"run", "--format", "json", "--", "sh", "-c", "head -c 16M /dev/zero; exit 7"}, 60s);
+  EXPECT_EQ(ran.exit_code, 7) << ran.err;
+  const std::string summary = last_line(ran.out);
+  EXPECT_NE(summary.find("\"bytes\":16777216"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"exit_status\":7"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"ended_by_pipetop\":false"), std::string::npos) << summary;
+}
+
+TEST(ExternalCommand, ACommandThatCannotRunIsAClearErrorAndLeavesNothing) {
+  testing::Ran ran = testing::run_binary({"run", "--", "pipetop-no-such-command", "arg"}, 30s);
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("cannot run 'pipetop-no-such-command': no such command"), std::string::npos) << ran.err;
+  ran = shell("f=$(mktemp); trap 'rm -f $f' EXIT; chmod 644 $f; $P run -- $f");
+  EXPECT_EQ(ran.exit_code, 3);
+  EXPECT_NE(ran.err.find("Permission denied"), std::string::npos) << ran.err;
+  ran = testing::run_binary({"run", "--"}, 30s);
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("-- needs a command"), std::string::npos) << ran.err;
+}
+
+TEST(ExternalCommand, InterruptingPipetopEndsTheCommandToo) {
+  std::vector<pid_t> children;
+  bool sent = false;
+  const testing::Ran ran =
+      testing::run_binary({"run", "--", "sleep", "31.5"}, 30s, [&](pid_t pid, const std::string& /*out*/) {
+        if (sent) return;
+        children = testing::children_of(pid);
+        if (children.size() < 2) return;  // the command and the reader
+        kill(pid, SIGINT);
+        sent = true;
+      });
+  ASSERT_TRUE(sent);
+  EXPECT_EQ(ran.exit_code, 128 + SIGINT) << ran.err;
+  EXPECT_NE(ran.out.find("command      ended by pipetop"), std::string::npos) << ran.out;
+  for (const pid_t child : children) EXPECT_FALSE(testing::is_running(child)) << child;
+  EXPECT_TRUE(no_process_named("sleep 31.5"));
+}
+
+TEST(ExternalStdout, AConsumerGetsEveryByteAndTheReportGoesToStderr) {
+  const testing::Ran ran = shell("$P run --stdout --bytes 32M --writer vmsplice --format json | wc -c");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_EQ(ran.out, "33554432\n");
+  const std::string summary = last_line(ran.err);
+  EXPECT_NE(summary.find("\"end\":\"byte count reached\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"command_line\":\"wc -c\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"gib_per_s\":"), std::string::npos) << summary;
+}
+
+TEST(ExternalStdout, AConsumerThatLeavesEndsTheRunCleanly) {
+  const testing::Ran ran = shell("$P run --stdout --duration 30s -q | head -c 1M | wc -c", 20s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_EQ(ran.out, "1048576\n");
+  EXPECT_NE(ran.err.find("ended        the other program closed its end"), std::string::npos) << ran.err;
+}
+
+TEST(ExternalStdout, RefusesAStdoutThatIsNoPipeAndReaderOptions) {
+  testing::Ran ran = shell("$P run --stdout > /dev/null");
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("--stdout needs stdout to be a pipe"), std::string::npos) << ran.err;
+  ran = shell("$P run --stdout --reader splice | cat");
+  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_NE(ran.err.find("--reader configures pipetop's reader"), std::string::npos) << ran.err;
+}
+
+class PassThrough : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PassThrough, ForwardsEveryByteUnchanged) {
+  const testing::Ran ran = shell(
+      "d=$(mktemp -d); trap 'rm -rf $d' EXIT; head -c 300M /dev/urandom > $d/in; "
+      "$P run --stdin --pass -q " + GetParam() + " < <(cat $d/in) 2>$d/err | sha256sum > $d/out; "
+      "[ \"$(sha256sum < $d/in)\" = \"$(cat $d/out)\" ] || { echo MISMATCH; exit 1; }; cat $d/err", 120s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.out << ran.err;
+  EXPECT_NE(ran.out.find("moved        300 MiB"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.out.find(GetParam().empty() ? "pass         splice(2)" : "pass         read(2) and write(2)"),
+            std::string::npos)
+      << ran.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Paths, PassThrough, ::testing::Values("", "--reader read"));
+
+TEST(PassThroughTerminal, FallsBackToReadAndWriteWhereStdoutTakesNoSplice) {
+  const testing::Ran ran = shell("head -c 4M /dev/zero | $P run --stdin --pass -q > /dev/null");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.err.find("pass         read(2) and write(2) through a buffer (stdout takes no splice"),
+            std::string::npos)
+      << ran.err;
+}
+
+TEST(PassThroughEpipe, AConsumerThatLeavesEndsItCleanlyWithASummary) {
+  const testing::Ran ran = shell("yes | $P run --stdin --pass -q | head -c 1000 | wc -c; echo \"${PIPESTATUS[1]}\"", 30s);
+  EXPECT_EQ(ran.out, "1000\n0\n") << ran.err;
+  EXPECT_NE(ran.err.find("ended        the other program closed its end"), std::string::npos) << ran.err;
+}
+
+}  // namespace
+}  // namespace pipetop
