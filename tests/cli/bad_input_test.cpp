@@ -69,7 +69,7 @@ INSTANTIATE_TEST_SUITE_P(
                  2,
                  {"'--writer vmsplice --gift' is not an option of check", "pipetop run"}},
         BadInput{"tune_ignores_buffer", {"tune", "--buffer-size", "1M"}, 2, {"not an option of tune"}},
-        BadInput{"check_writes_no_csv", {"check", "--format", "csv"}, 2, {"check writes text or json, not csv"}},
+        BadInput{"check_writes_no_csv", {"check", "--format", "csv"}, 2, {"check writes text or json or openmetrics, not csv"}},
         BadInput{
             "cpu_missing", {"run", "--writer-cpu", "999"}, 3, {"CPU 999 does not exist or is offline", "online CPUs"}},
         BadInput{"cpu_negative", {"run", "--reader-cpu", "-7"}, 2, {"--reader-cpu -7 is not a CPU number"}},

@@ -50,7 +50,7 @@ std::vector<RungResult> ladder(const std::map<std::string, RungProfiles>& profil
     trial.error.reset();  // no samples here: the rates below stand in for them
     const auto rate = rates.find(rung.name);
     trial.summary.throughput.gib_per_s = rate == rates.end() ? 1.0 : rate->second;
-    results.push_back({rung, trial});
+    results.push_back({rung, trial, {}});
   }
   return results;
 }
