@@ -26,7 +26,7 @@ struct CheckCommand {
   bool scaling = false;                        // --scaling: --pairs as many as the allowed CPUs hold
   OutputFormat format = OutputFormat::text;    // text, json or openmetrics
   std::string export_prefix;
-  std::string compare_path;                 // --compare: a previous check --json
+  std::string compare_path;  // --compare: a previous check --json
   double threshold = kDefaultRegressionThreshold;
   Overwrite overwrite = Overwrite::refuse;  // --force: --export may replace existing files
   bool quiet = false;                       // no progress on stderr

@@ -8,10 +8,10 @@
 #include "pipetop/app/check_command.hpp"
 #include "pipetop/app/dashboard_command.hpp"
 #include "pipetop/app/events_command.hpp"
-#include "pipetop/core/comparison.hpp"
+#include "pipetop/app/profile_options.hpp"
 #include "pipetop/app/replay_command.hpp"
 #include "pipetop/app/tour_command.hpp"
-#include "pipetop/app/profile_options.hpp"
+#include "pipetop/core/comparison.hpp"
 #include "pipetop/core/pipe_ends.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_config.hpp"
@@ -27,9 +27,9 @@ struct RunCommand {
   bool quiet = false;                       // the summary only: no line per second, no sample rows
   std::string compare_path;                 // --compare: a previous run --format json
   double threshold = kDefaultRegressionThreshold;
-  std::string record_path;                  // --record: every event to this file, for `pipetop replay`
-  ProfileRequest profile;                   // --profile: where each worker's time goes
-  EndsRequest ends;                         // --stdin, --stdout, --pass, -- COMMAND, and the options given
+  std::string record_path;  // --record: every event to this file, for `pipetop replay`
+  ProfileRequest profile;   // --profile: where each worker's time goes
+  EndsRequest ends;         // --stdin, --stdout, --pass, -- COMMAND, and the options given
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

@@ -14,7 +14,7 @@ namespace pipetop {
 struct DashboardCommand {
   RunConfig config;
   ViewOptions view;
-  std::string record_path;  // --record: every event to this file, for `pipetop replay`
+  std::string record_path;       // --record: every event to this file, for `pipetop replay`
   ProfileRequest profile{true};  // the profile panel's profiles (--no-profile: off)
 };
 

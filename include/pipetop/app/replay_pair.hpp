@@ -38,10 +38,10 @@ class ReplayPair final : public PairControl, public Playback {
   double speed_;
   std::int64_t first_ns_ = 0;  // the recording's first and last event times
   std::int64_t last_ns_ = 0;
-  std::size_t next_ = 0;        // the next event to give out
-  std::size_t catch_up_ = 0;    // events before this one are given at once (a seek)
-  std::int64_t from_ns_ = 0;    // the recording's time when the clock last (re)started
-  std::int64_t wall_ns_ = 0;    // the wall time then
+  std::size_t next_ = 0;      // the next event to give out
+  std::size_t catch_up_ = 0;  // events before this one are given at once (a seek)
+  std::int64_t from_ns_ = 0;  // the recording's time when the clock last (re)started
+  std::int64_t wall_ns_ = 0;  // the wall time then
   bool paused_ = false;
   RunConfig config_;
 };

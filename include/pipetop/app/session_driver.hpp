@@ -34,9 +34,9 @@ struct DriveHooks {
 // The user's program at one end of the pipe (pipe_ends.hpp), and what is known of it beforehand.
 struct DriveEnds {
   PipeEnds ends;
-  pid_t other_pid = 0;        // found at the other end of stdin or stdout (0: not found)
-  std::string other_command;  // its command line
-  std::string unknown_reason; // why it was not found
+  pid_t other_pid = 0;         // found at the other end of stdin or stdout (0: not found)
+  std::string other_command;   // its command line
+  std::string unknown_reason;  // why it was not found
 };
 
 // The SegmentStart of a session that runs: its configuration, counters, pipe and huge pages, `label`.

@@ -4,10 +4,9 @@
 // (a redraw, a restart of the workers with the new configuration, a reset, an export, quitting); the
 // flag toggles come from flag_options.hpp.
 
+#include <optional>
 #include <span>
 #include <string_view>
-
-#include <optional>
 
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/core/flag_options.hpp"
@@ -39,7 +38,7 @@ struct DashboardState {
   PanelSet panels = PanelSet::all;
   std::optional<double> y_max;  // the chart's axis pinned (--y-max), GiB/s
   DashboardMode mode = DashboardMode::live;
-  int ladder_step = 0;  // the step the last number key asked for, from 0
+  int ladder_step = 0;        // the step the last number key asked for, from 0
   bool profile_panel = true;  // the "where the time goes" panel, where there is room
   bool profiling = true;      // the workers are profiled (--no-profile: only their time shares show)
 };

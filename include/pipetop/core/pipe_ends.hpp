@@ -36,8 +36,8 @@ enum class FdKind { pipe, terminal, regular_file, closed, other };
 [[nodiscard]] std::string_view to_string(FdKind kind);
 
 // Options that configure only the writer or only the reader, as spelt on the command line.
-inline constexpr std::string_view kWriterOnlyOptions[] = {"--writer", "--writer-cpu", "--gift", "--same-buffer",
-                                                          "--verify", "--bytes"};
+inline constexpr std::string_view kWriterOnlyOptions[] = {"--writer",      "--writer-cpu", "--gift",
+                                                          "--same-buffer", "--verify",     "--bytes"};
 inline constexpr std::string_view kReaderOnlyOptions[] = {"--reader", "--reader-cpu", "--verify"};
 
 // What the command line asked of the ends (`pipetop run`).
