@@ -47,7 +47,8 @@ void bind_config_options(CLI::App& app, RunConfig& c, ParseProblems& problems, c
   if (scope.buffer) {
     add_parsed_option(app, "--buffer-size", "SIZE",
                       "The size of every write, read, splice and vmsplice call, as the seed's --buf_size (256KiB; "
-                      "65536, 64K, 1M, 2MiB...)",
+                      "65536, 64K, 1M, 2MiB...); each buffer starts where the seed's malloc puts it, 16 bytes "
+                      "past a page boundary (2 MiB-aligned with --huge-pages)",
                       parse_size, c.buffer_bytes, problems)
         ->group(kStrategyGroup);
   }

@@ -12,7 +12,9 @@
 namespace pipetop {
 namespace {
 
-std::size_t round_up(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+std::size_t round_up(std::size_t value, std::size_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
 
 // Maps `length` bytes aligned to `alignment` by over-mapping and trimming both ends.
 Result<std::byte*> map_aligned(std::size_t length, std::size_t alignment) {
@@ -35,29 +37,35 @@ Result<std::byte*> map_aligned(std::size_t length, std::size_t alignment) {
 Result<MappedBuffer> MappedBuffer::allocate(std::uint64_t bytes, const BufferOptions& options) {
   const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t alignment = options.huge_pages ? kHugePageBytes : page;
-  const std::size_t mapped = round_up(bytes, alignment);
+  const std::size_t offset = options.huge_pages ? 0 : kMallocOffsetBytes;
+  const std::size_t mapped = round_up(offset + bytes, alignment);
   Result<std::byte*> base = map_aligned(mapped, alignment);
   if (!base) return std::unexpected(base.error());
-  MappedBuffer buffer(*base, bytes, mapped);
+  MappedBuffer buffer(*base, offset, bytes, mapped);
   if (options.huge_pages && madvise(*base, mapped, MADV_HUGEPAGE) != 0) {
-    return std::unexpected(environment_error("madvise(MADV_HUGEPAGE, " + format_size(mapped) + "): " + errno_text(errno),
-                                             "this kernel may lack transparent huge pages"));
+    return std::unexpected(
+        environment_error("madvise(MADV_HUGEPAGE, " + format_size(mapped) + "): " + errno_text(errno),
+                          "this kernel may lack transparent huge pages"));
   }
   if (options.lock_memory && mlock(*base, mapped) != 0) {
     return std::unexpected(environment_error("mlock(" + format_size(mapped) + "): " + errno_text(errno),
                                              "raise the locked-memory limit (ulimit -l) or run as root"));
   }
-  if (options.prefault) std::memset(*base, 'X', bytes);
+  if (options.prefault) std::memset(*base + offset, 'X', bytes);
   return buffer;
 }
 
 MappedBuffer::MappedBuffer(MappedBuffer&& other) noexcept
-    : base_(std::exchange(other.base_, nullptr)), size_(other.size_), mapped_(std::exchange(other.mapped_, 0)) {}
+    : base_(std::exchange(other.base_, nullptr)),
+      offset_(other.offset_),
+      size_(other.size_),
+      mapped_(std::exchange(other.mapped_, 0)) {}
 
 MappedBuffer& MappedBuffer::operator=(MappedBuffer&& other) noexcept {
   if (this != &other) {
     if (base_ != nullptr) munmap(base_, mapped_);
     base_ = std::exchange(other.base_, nullptr);
+    offset_ = other.offset_;
     size_ = other.size_;
     mapped_ = std::exchange(other.mapped_, 0);
   }

@@ -13,7 +13,8 @@ namespace pipetop {
 namespace {
 
 TEST(HugePages, PlainPagesAreNeverReportedAsHuge) {
-  Result<MappedBuffer> buffer = MappedBuffer::allocate(4 * kHugePageBytes, {false, false, false});
+  // Plain buffers start 16 bytes into their mapping: this one maps exactly 8 MiB.
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(4 * kHugePageBytes - kMallocOffsetBytes, {false, false, false});
   ASSERT_TRUE(buffer) << buffer.error().message;
   const AddressRange range = buffer->mapping();
   ASSERT_EQ(madvise(reinterpret_cast<void*>(range.start), range.end - range.start, MADV_NOHUGEPAGE), 0);
@@ -35,12 +36,14 @@ TEST(HugePages, NotObtainedIsExplainedByTheGivenThpSettings) {
   MachineFacts machine;
   machine.thp_enabled = "never";
   machine.thp_defrag = "never";
-  EXPECT_NE(check_huge_pages({range}, "self", machine).detail.find("THP is disabled (transparent_hugepage/enabled = never)"),
-            std::string::npos);
+  EXPECT_NE(
+      check_huge_pages({range}, "self", machine).detail.find("THP is disabled (transparent_hugepage/enabled = never)"),
+      std::string::npos);
   machine.thp_enabled = "madvise";
   machine.thp_defrag = "defer";
-  EXPECT_NE(check_huge_pages({range}, "self", machine).detail.find("THP enabled=madvise, defrag=defer: no free 2 MiB blocks"),
-            std::string::npos)
+  EXPECT_NE(
+      check_huge_pages({range}, "self", machine).detail.find("THP enabled=madvise, defrag=defer: no free 2 MiB blocks"),
+      std::string::npos)
       << check_huge_pages({range}, "self", machine).detail;
 }
 
