@@ -7,7 +7,9 @@ namespace pipetop {
 PairProfiler::PairProfiler(const ProfilingPlan& plan, const Session& session, std::int64_t now_ns,
                            std::vector<SessionEvent>& out) {
   for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
-    Profiler profiler = Profiler::open(*plan.api, session.pid(role), plan.options, plan.environment);
+    const std::optional<int>& cpu =
+        role == WorkerRole::writer ? session.config().writer_cpu : session.config().reader_cpu;
+    Profiler profiler = Profiler::open(*plan.api, session.pid(role), plan.options, plan.environment, cpu);
     out.push_back(ProfileStarted{
         now_ns, role, {std::string(profiler.event()), profiler.mode(), profiler.reason(), profiler.frequency_hz()}});
     profilers_.emplace_back(role, std::move(profiler));

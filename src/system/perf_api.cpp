@@ -10,9 +10,9 @@
 namespace pipetop {
 namespace {
 
-int perf_event_open(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) {
+int perf_event_open(const perf_event_attr& attr, pid_t pid, int cpu, int group_fd, int& err) {
   perf_event_attr copy = attr;
-  const long fd = syscall(SYS_perf_event_open, &copy, pid, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+  const long fd = syscall(SYS_perf_event_open, &copy, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
   err = fd < 0 ? errno : 0;
   return static_cast<int>(fd);
 }
@@ -20,11 +20,15 @@ int perf_event_open(const perf_event_attr& attr, pid_t pid, int group_fd, int& e
 class KernelPerfApi final : public PerfApi {
  public:
   int open(const perf_event_attr& attr, int group_fd, int& err) override {
-    return perf_event_open(attr, 0, group_fd, err);
+    return perf_event_open(attr, 0, -1, group_fd, err);
   }
 
   int open_process(const perf_event_attr& attr, pid_t pid, int& err) override {
-    return perf_event_open(attr, pid, -1, err);
+    return perf_event_open(attr, pid, -1, -1, err);
+  }
+
+  int open_cpu(const perf_event_attr& attr, int cpu, int& err) override {
+    return perf_event_open(attr, -1, cpu, -1, err);
   }
 
   ssize_t read(int fd, void* buffer, std::size_t length, int& err) override {

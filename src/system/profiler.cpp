@@ -29,10 +29,10 @@ ProfileSample name_frames(const SampleRecord& record, const KernelSymbols& kerne
   return sample;
 }
 
-int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, int& err) {
+int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, std::optional<int> cpu, int& err) {
   int fd = -1;
   do {
-    fd = api.open_process(attr, pid, err);
+    fd = cpu ? api.open_cpu(attr, *cpu, err) : api.open_process(attr, pid, err);
   } while (fd < 0 && err == EINTR);
   return fd;
 }
@@ -56,7 +56,9 @@ Profiler::Profiler(Profiler&& other) noexcept
       mode_(std::exchange(other.mode_, ProfileMode::unavailable)),
       reason_(std::move(other.reason_)),
       clock_(other.clock_),
-      frequency_hz_(other.frequency_hz_) {}
+      frequency_hz_(other.frequency_hz_),
+      pid_(other.pid_),
+      cpu_(other.cpu_) {}
 
 Profiler::~Profiler() {
   release();
@@ -76,16 +78,17 @@ void Profiler::become_unavailable(std::string reason) {
   reason_ = std::move(reason);
 }
 
-Profiler Profiler::open(PerfApi& api, pid_t pid, const ProfilerOptions& options,
-                        const ProfileEnvironment& environment) {
+Profiler Profiler::open(PerfApi& api, pid_t pid, const ProfilerOptions& options, const ProfileEnvironment& environment,
+                        std::optional<int> cpu) {
   Profiler profiler(api, environment.kernel_symbols);
+  profiler.pid_ = pid;
+  if (cpu && *cpu >= 0) profiler.cpu_ = cpu;
   const ProfileFacts& facts = environment.facts;
   profiler.frequency_hz_ =
       static_cast<int>(std::clamp<long>(options.frequency_hz, 1, std::max(1L, facts.max_sample_rate_hz)));
   profiler.clock_ = facts.hardware_pmu ? SamplingClock::cycles : SamplingClock::cpu_clock;
   const int max_frames = std::clamp(facts.max_stack_frames, 1, kMaxProfileFrames);
-  if (!profiler.open_event(pid, facts, max_frames, !environment.kernel_frames.allowed,
-                           environment.kernel_frames.reason) ||
+  if (!profiler.open_event(facts, max_frames, !environment.kernel_frames.allowed, environment.kernel_frames.reason) ||
       !profiler.map_ring(options, max_frames)) {
     return profiler;
   }
@@ -103,12 +106,14 @@ Profiler Profiler::open(PerfApi& api, pid_t pid, const ProfilerOptions& options,
   return profiler;
 }
 
-// Opens the sampling event: cycles falls back to cpu-clock (many VMs show a PMU that cannot sample),
-// kernel and user frames fall back to user frames when the kernel refuses the kernel's.
-bool Profiler::open_event(pid_t pid, const ProfileFacts& facts, int max_frames, bool user_only, std::string reason) {
+// Opens the sampling event: the CPU's falls back to the process's when the kernel refuses a CPU-wide
+// event, cycles to cpu-clock (many VMs show a PMU that cannot sample), kernel and user frames to user
+// frames when the kernel refuses the kernel's.
+bool Profiler::open_event(const ProfileFacts& facts, int max_frames, bool user_only, std::string reason) {
+  const pid_t pid = pid_;
   for (;;) {
     int err = 0;
-    fd_ = open_retrying(*api_, sampling_attr(clock_, frequency_hz_, max_frames, user_only), pid, err);
+    fd_ = open_retrying(*api_, sampling_attr(clock_, frequency_hz_, max_frames, user_only), pid, cpu_, err);
     if (fd_ >= 0) {
       mode_ = user_only ? ProfileMode::user_only : ProfileMode::kernel_and_user;
       reason_ = std::move(reason);
@@ -117,6 +122,10 @@ bool Profiler::open_event(pid_t pid, const ProfileFacts& facts, int max_frames, 
     if (err == ESRCH) {
       become_unavailable("process " + std::to_string(pid) + " has exited");
       return false;
+    }
+    if (cpu_ && (err == EACCES || err == EPERM)) {
+      cpu_.reset();
+      continue;
     }
     if (clock_ == SamplingClock::cycles) {
       clock_ = SamplingClock::cpu_clock;
@@ -157,6 +166,8 @@ ProfileDrain Profiler::drain() {
     const std::uint32_t type = record_type(record);
     if (type == PERF_RECORD_SAMPLE) {
       if (const std::optional<SampleRecord> sample = decode_sample(record)) {
+        // Through the CPU's event: what else ran on the CPU is not this process's profile.
+        if (cpu_ && sample->pid != static_cast<std::uint32_t>(pid_)) return;
         drained.samples.push_back(name_frames(*sample, *kernel_symbols_, user_symbols_));
       } else {
         drained.discarded_bytes += record.size();

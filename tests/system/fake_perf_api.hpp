@@ -29,10 +29,12 @@ class FakePerfApi final : public PerfApi {
  public:
   struct OpenCall {
     perf_event_attr attr{};
-    pid_t pid = 0;  // 0: the calling process (open); else the process open_process watches
+    pid_t pid = 0;  // 0: the calling process (open); -1: every process on `cpu` (open_cpu); else the process
+                    // open_process watches
+    int cpu = -1;   // -1: any CPU
     int group_fd = -1;
-    int fd = -1;   // what the call returned
-    int err = 0;   // the errno it reported (0 on success)
+    int fd = -1;  // what the call returned
+    int err = 0;  // the errno it reported (0 on success)
   };
   struct ReadCall {
     int fd = -1;
@@ -51,8 +53,8 @@ class FakePerfApi final : public PerfApi {
   };
   // What one read() does instead of returning the payload.
   struct ReadOutcome {
-    int err = 0;                // != 0: fail with this errno
-    std::size_t short_by = 0;   // else: return this many bytes fewer than the payload
+    int err = 0;               // != 0: fail with this errno
+    std::size_t short_by = 0;  // else: return this many bytes fewer than the payload
   };
 
   // Decides an open's errno (0: success) from the attr, the group fd and the 0-based call number.
@@ -68,7 +70,8 @@ class FakePerfApi final : public PerfApi {
 
   // What read(fd) returns: {nr, time_enabled, time_running, values...} as PERF_FORMAT_GROUP |
   // TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING lays it out.
-  void set_group_payload(int fd, std::uint64_t enabled, std::uint64_t running, const std::vector<std::uint64_t>& values) {
+  void set_group_payload(int fd, std::uint64_t enabled, std::uint64_t running,
+                         const std::vector<std::uint64_t>& values) {
     std::vector<std::uint64_t> words{values.size(), enabled, running};
     words.insert(words.end(), values.begin(), values.end());
     payloads_[fd] = std::move(words);
@@ -89,7 +92,9 @@ class FakePerfApi final : public PerfApi {
 
   int open_process(const perf_event_attr& attr, pid_t pid, int& err) override { return open_as(attr, pid, -1, err); }
 
-  int open_as(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) {
+  int open_cpu(const perf_event_attr& attr, int cpu, int& err) override { return open_as(attr, -1, -1, err, cpu); }
+
+  int open_as(const perf_event_attr& attr, pid_t pid, int group_fd, int& err, int cpu = -1) {
     const std::size_t call = opens.size();
     int e = 0;
     if (!open_script_.empty()) {
@@ -104,7 +109,7 @@ class FakePerfApi final : public PerfApi {
       open_fds_.insert(fd);
     }
     err = e;
-    opens.push_back({attr, pid, group_fd, fd, e});
+    opens.push_back({attr, pid, cpu, group_fd, fd, e});
     return fd;
   }
 
@@ -175,7 +180,8 @@ class FakePerfApi final : public PerfApi {
     return ok;
   }
   [[nodiscard]] std::size_t reads_of(int fd) const {
-    return static_cast<std::size_t>(std::count_if(reads.begin(), reads.end(), [fd](const ReadCall& r) { return r.fd == fd; }));
+    return static_cast<std::size_t>(
+        std::count_if(reads.begin(), reads.end(), [fd](const ReadCall& r) { return r.fd == fd; }));
   }
 
   std::vector<OpenCall> opens;

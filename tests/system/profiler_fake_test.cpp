@@ -245,5 +245,52 @@ TEST(ProfilerFake, DrainKeepsUpAcrossManyLapsOfTheRing) {
   EXPECT_GT(p.kernel.tail(), 2 * (p.api.maps.at(0).bytes - kFakePageBytes));
 }
 
+// A pinned process is sampled through its CPU's event, so its context switches do not re-arm a timer;
+// what else ran on that CPU is left out of its profile.
+TEST(ProfilerFake, APinnedProcessIsSampledThroughItsCpuKeepingOnlyItsOwnSamples) {
+  FakePerfApi api;
+  Profiler profiler = Profiler::open(api, getpid(), {}, root_vm(), 1);
+  EXPECT_EQ(profiler.mode(), ProfileMode::kernel_and_user);
+  EXPECT_EQ(profiler.cpu(), std::optional<int>(1));
+  const FakePerfApi::OpenCall& open = only_open(api);
+  EXPECT_EQ(open.pid, -1);
+  EXPECT_EQ(open.cpu, 1);
+  FakeRing kernel{api.maps.at(0).address, api.maps.at(0).bytes - kFakePageBytes};
+  const std::uint64_t user_ip = reinterpret_cast<std::uintptr_t>(&profiler_probe) + 1;
+  const std::uint64_t user_context = PERF_CONTEXT_USER;
+  const auto self = static_cast<std::uint32_t>(getpid());
+  kernel.write(testing::sample_record(PERF_RECORD_MISC_USER, self, self, 10, user_ip, {user_context, user_ip}));
+  kernel.write(testing::sample_record(PERF_RECORD_MISC_USER, self + 1, self + 1, 11, 0x10, {user_context, 0x10}));
+  kernel.write(testing::sample_record(PERF_RECORD_MISC_KERNEL, 0, 0, 12, 0xffffffff8225f2d9,
+                                      {PERF_CONTEXT_KERNEL, 0xffffffff8225f2d9}));  // the idle task
+  kernel.write(testing::sample_record(PERF_RECORD_MISC_USER, self, self, 13, user_ip, {user_context, user_ip}));
+  const ProfileDrain drained = profiler.drain();
+  ASSERT_EQ(drained.samples.size(), 2U);
+  for (const ProfileSample& sample : drained.samples) {
+    EXPECT_EQ(sample.frames.front().name, "pipetop::(anonymous namespace)::profiler_probe(int)");
+  }
+}
+
+TEST(ProfilerFake, ACpuEventTheKernelRefusesFallsBackToTheProcess) {
+  for (const int refusal : {EACCES, EPERM}) {
+    FakePerfApi api;
+    api.script_open({refusal});
+    const Profiler profiler = Profiler::open(api, getpid(), {}, user(2, true), 0);
+    EXPECT_EQ(profiler.mode(), ProfileMode::kernel_and_user);
+    EXPECT_EQ(profiler.cpu(), std::nullopt);
+    ASSERT_EQ(api.opens.size(), 2U);
+    EXPECT_EQ(api.opens[0].cpu, 0);
+    EXPECT_EQ(api.opens[1].pid, getpid());
+    EXPECT_EQ(api.opens[1].cpu, -1);
+  }
+}
+
+TEST(ProfilerFake, AnUnpinnedProcessIsSampledItself) {
+  FakePerfApi api;
+  const Profiler profiler = Profiler::open(api, getpid(), {}, root_vm(), -1);
+  EXPECT_EQ(profiler.cpu(), std::nullopt);
+  EXPECT_EQ(only_open(api).pid, getpid());
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -18,6 +18,9 @@ class PerfApi {
   // perf_event_open(2) on process `pid` (any CPU, no group), as a profiler watching it from outside.
   // Returns the fd, or -1 with `err` set.
   virtual int open_process(const perf_event_attr& attr, pid_t pid, int& err) = 0;
+  // perf_event_open(2) on CPU `cpu`, every process that runs there (pid -1), as a profiler watching a
+  // pinned process without joining its context switches. Returns the fd, or -1 with `err` set.
+  virtual int open_cpu(const perf_event_attr& attr, int cpu, int& err) = 0;
   // read(2). Returns the byte count, or -1 with `err` set.
   virtual ssize_t read(int fd, void* buffer, std::size_t length, int& err) = 0;
   // ioctl(2) with an integer argument. Returns 0, or -1 with `err` set.

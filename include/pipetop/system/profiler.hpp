@@ -1,7 +1,10 @@
 #pragma once
 // A profile of one process, sampled from outside: perf_event_open on its pid, an mmap ring the
 // caller drains each tick, and the samples named (kernel frames from kallsyms, user frames through
-// libdwfl), ready for a ProfileTally. The process pays nothing but the sampling interrupts.
+// libdwfl), ready for a ProfileTally. The process pays nothing but the sampling interrupts: a process
+// pinned to one CPU is sampled through that CPU's event (its samples kept, the others' dropped), since
+// a per-process cpu-clock event re-arms its timer at each of the process's context switches — measured
+// on blocking write/read, which switches ~13k times a second, as most of the profile's cost.
 
 #include <sys/types.h>
 
@@ -39,9 +42,11 @@ class Profiler {
   // Starts sampling process `pid` (any CPU) with cycles where a CPU PMU can sample, else cpu-clock,
   // kernel and user frames where `environment` allows them, else user frames only. Never fails: when
   // the kernel refuses, mode() is unavailable and reason() says why in words a user can act on; when
-  // it refuses only the kernel's frames, user_only with the reason. EINTR is retried.
+  // it refuses only the kernel's frames, user_only with the reason. EINTR is retried. With `cpu` (the
+  // CPU the process is pinned to) it samples that CPU where the kernel allows it (CAP_PERFMON or
+  // perf_event_paranoid <= 0), else the process.
   [[nodiscard]] static Profiler open(PerfApi& api, pid_t pid, const ProfilerOptions& options,
-                                     const ProfileEnvironment& environment);
+                                     const ProfileEnvironment& environment, std::optional<int> cpu = std::nullopt);
 
   Profiler(Profiler&& other) noexcept;
   Profiler& operator=(Profiler&&) = delete;
@@ -54,6 +59,8 @@ class Profiler {
   [[nodiscard]] const std::string& reason() const { return reason_; }
   [[nodiscard]] std::string_view event() const { return to_string(clock_); }
   [[nodiscard]] int frequency_hz() const { return frequency_hz_; }
+  // The CPU whose event samples the process, when it is sampled through its CPU.
+  [[nodiscard]] std::optional<int> cpu() const { return cpu_; }
 
   // The samples recorded since the last drain, named, and the count the kernel lost. Never blocks
   // and never fails; nothing when unavailable. Still works once the process has exited: the ring
@@ -64,8 +71,7 @@ class Profiler {
   Profiler(PerfApi& api, std::shared_ptr<const KernelSymbols> kernel_symbols);
   void release() noexcept;  // the ring and the event, if open
   void become_unavailable(std::string reason);
-  [[nodiscard]] bool open_event(pid_t pid, const ProfileFacts& facts, int max_frames, bool user_only,
-                                std::string reason);
+  [[nodiscard]] bool open_event(const ProfileFacts& facts, int max_frames, bool user_only, std::string reason);
   [[nodiscard]] bool map_ring(const ProfilerOptions& options, int max_frames);
 
   PerfApi* api_;
@@ -78,6 +84,8 @@ class Profiler {
   std::string reason_;
   SamplingClock clock_ = SamplingClock::cpu_clock;
   int frequency_hz_ = kDefaultProfileHz;
+  pid_t pid_ = 0;
+  std::optional<int> cpu_;  // set while the event samples this CPU rather than the process
 };
 
 }  // namespace pipetop
