@@ -36,6 +36,9 @@ Examples:
   pipetop check
   pipetop tour --theme high-contrast          # a talk: space pauses, → ← step, q quits
   pipetop --record talk.jsonl ; pipetop replay talk.jsonl --speed 2
+  producer | pipetop                          # measure your program: pipetop reads it (keys from /dev/tty)
+  pipetop -- producer ARGS                    # start it and read its stdout; q ends both
+  pipetop --stdout --writer vmsplice | consumer   # pipetop writes into your program
 
 Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
 machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
@@ -185,18 +188,40 @@ void bind_view_options(CLI::App& app, ViewOptions& view, ParseProblems& problems
       ->type_name("HZ")
       ->group(kGroup);
   app.add_flag("--ascii", view.ascii, "No braille or box drawing, whatever the locale")->group(kGroup);
-  add_parsed_option(app, "--theme", "THEME", "Colours: dark (default), light or high-contrast (T cycles; NO_COLOR wins)",
-                    parse_theme, view.theme, problems)
+  add_parsed_option(app, "--theme", "THEME",
+                    "Colours: dark (default), light or high-contrast (T cycles; NO_COLOR wins)", parse_theme,
+                    view.theme, problems)
       ->group(kGroup);
   add_parsed_option(
       app, "--y-max", "GIBPS", "Pin the chart's axis at this many GiB/s, so steps compare across a talk",
-      [](std::string_view text) -> Result<std::optional<double>> { return parse_positive(text); }, view.y_max,
-      problems)
+      [](std::string_view text) -> Result<std::optional<double>> { return parse_positive(text); }, view.y_max, problems)
       ->group(kGroup);
   app.add_option("--baseline", view.baseline_path,
                  "Measure against this recording or run --format json output (drawn dimmed; × against it)")
       ->type_name("FILE")
       ->group(kGroup);
+}
+
+// The user's program at one end: --stdin, --stdout, --pass (-- COMMAND is read before parsing).
+void bind_ends_options(CLI::App& app, EndsRequest& ends) {
+  app.add_flag("--stdin", ends.stdin_flag,
+               "Measure the program writing into pipetop's stdin: pipetop is the reader (splice by default)")
+      ->group(kEndsGroup);
+  app.add_flag("--stdout", ends.stdout_flag,
+               "Measure the program reading pipetop's stdout: pipetop is the writer (stdout must be a pipe)")
+      ->group(kEndsGroup);
+  app.add_flag("--pass", ends.pass,
+               "With --stdin or -- COMMAND: forward every byte unchanged to stdout while measuring")
+      ->group(kEndsGroup);
+}
+
+// Every option of `app` given on the command line, as "--name" (the ends' rules read them).
+std::vector<std::string> given_options(const CLI::App& app) {
+  std::vector<std::string> given;
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() > 0 && !option->get_lnames().empty()) given.push_back("--" + option->get_lnames().front());
+  }
+  return given;
 }
 
 // --refresh-hz of `command` (echoed as typed: std::to_string would show 0.000000 for 0).
@@ -237,14 +262,16 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group("Dashboard");
   bind_profile_options(app, dashboard.profile, problems);
+  bind_ends_options(app, dashboard.ends);
 
   RunCommand run_command;
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_config_options(*run, run_command.config, problems, {});
   bind_format(*run, run_command.format, problems, "text, csv, json (JSON Lines) or openmetrics");
-  run->add_option("--export", run_command.export_prefix,
-                  "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
-                  "PREFIX.svg (the chart)")
+  run->add_option(
+         "--export", run_command.export_prefix,
+         "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
+         "PREFIX.svg (the chart)")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
   bind_force(*run, run_command.overwrite);
@@ -256,15 +283,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group(kOutputGroup);
   bind_profile_options(*run, run_command.profile, problems);
-  run->add_flag("--stdin", run_command.ends.stdin_flag,
-                "Measure the program writing into pipetop's stdin: pipetop is the reader (splice by default)")
-      ->group(kEndsGroup);
-  run->add_flag("--stdout", run_command.ends.stdout_flag,
-                "Measure the program reading pipetop's stdout: pipetop is the writer (stdout must be a pipe)")
-      ->group(kEndsGroup);
-  run->add_flag("--pass", run_command.ends.pass,
-                "With --stdin or -- COMMAND: forward every byte unchanged to stdout while measuring")
-      ->group(kEndsGroup);
+  bind_ends_options(*run, run_command.ends);
   run->footer(kRunFooter);
 
   EventsCommand events_command;
@@ -326,8 +345,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
 
   TourCommand tour_command;
   CLI::App* tour = app.add_subcommand("tour", "The article's ladder as a guided tour, step by step, with captions");
-  bind_config_options(*tour, tour_command.base, problems, {.strategies = false, .buffer = false, .pipe = false,
-                                                           .timing = false});
+  bind_config_options(*tour, tour_command.base, problems,
+                      {.strategies = false, .buffer = false, .pipe = false, .timing = false});
   add_parsed_option(*tour, "--step", "DURATION", "How long each step holds (default 8s)", parse_duration_ns,
                     tour_command.step_ns, problems);
   tour->add_flag("--no-ui", tour_command.no_ui, "No dashboard: print each step's caption and the summary");
@@ -387,8 +406,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   }
   if (problems.first) return usage(*problems.first);
   if (dash_dash && command.empty()) return usage(usage_error("-- needs a command to run", "pipetop run -- cmd ARGS"));
-  if (dash_dash && !run->parsed()) {
-    return usage(usage_error("-- COMMAND is measured by pipetop run", "pipetop run -- " + command.front() + " ..."));
+  if (dash_dash && (check->parsed() || tune->parsed() || events->parsed() || tour->parsed() || replay->parsed())) {
+    return usage(
+        usage_error("-- COMMAND is measured by the dashboard (pipetop -- " + command.front() + " ...) or pipetop run",
+                    "pipetop run -- " + command.front() + " ..."));
   }
 
   ParsedCommandLine parsed;
@@ -423,11 +444,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                                "use --format json, and --format csv in another run"));
     }
     run_command.ends.command = command;
-    for (const CLI::Option* option : run->get_options()) {
-      if (option->count() > 0 && !option->get_lnames().empty()) {
-        run_command.ends.given.push_back("--" + option->get_lnames().front());
-      }
-    }
+    run_command.ends.given = given_options(*run);
     parsed.run = run_command;
   } else if (tour->parsed()) {
     if (Result<void> ok = check_refresh(*tour, tour_command.view.refresh_hz); !ok) return usage(ok.error());
@@ -438,6 +455,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   } else {
     if (Result<void> ok = check_refresh(app, dashboard.view.refresh_hz); !ok) return usage(ok.error());
     dashboard.config = dashboard_config;
+    dashboard.ends.command = command;
+    dashboard.ends.given = given_options(app);
     parsed.dashboard = dashboard;
   }
   return parsed;

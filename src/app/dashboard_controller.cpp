@@ -41,8 +41,8 @@ bool DashboardController::press(int key, std::int64_t now_ns) {
   }
   const KeyBinding* binding = find_key(key);
   if (binding == nullptr) return true;
-  if (!key_available(*binding, state_.mode)) {
-    show("a replay shows what was recorded: its configuration cannot change", true, now_ns);
+  if (const std::string refused = key_refusal(*binding, state_); !refused.empty()) {
+    show(refused, true, now_ns);
     return true;
   }
   DashboardState next = state_;
@@ -136,8 +136,10 @@ void DashboardController::take(const SessionEvent& event, std::int64_t now_ns) {
     segment_ends_ = {};
     state_.config = start->config;
     state_.pipe_bytes = start->pipe_bytes;
-    if (schedule_ && !schedule_->finished()) step_running_ = same_step(start->config, ladder_[schedule_->step()].config);
-    if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay) show("now: " + start->label, false, now_ns);
+    if (schedule_ && !schedule_->finished())
+      step_running_ = same_step(start->config, ladder_[schedule_->step()].config);
+    if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay)
+      show("now: " + start->label, false, now_ns);
   } else if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     auto& [first, last] = segment_ends_[sample->role == WorkerRole::writer ? 0 : 1];
     if (!first) first = sample->sample;
@@ -213,6 +215,7 @@ std::string DashboardController::problem() const {
       if (state_.mode == DashboardMode::replay) return "the recording ended — r plays it again, q quits";
       return (history_.problem().empty() ? std::string("no workers running") : history_.problem()) +
              " — r or any toggle starts them again";
+    case PairPhase::ended:  // the other program closed its end: said, and the figures stay
     case PairPhase::running:
       break;
   }
@@ -238,7 +241,8 @@ DashboardModel DashboardController::model(std::int64_t now_ns) const {
                         .baseline = baseline_ ? &*baseline_ : nullptr,
                         .key_echo = now_ns < echo_until_ns_ ? echo_ : std::string(),
                         .tour = tour_view(now_ns),
-                        .playback = playback_ != nullptr ? playback_->position(now_ns) : std::string()};
+                        .playback = playback_ != nullptr ? playback_->position(now_ns) : std::string(),
+                        .other_end = other_end_};
 }
 
 }  // namespace pipetop

@@ -2,6 +2,7 @@
 
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/core/config_change.hpp"
+#include "pipetop/core/other_end.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {
@@ -11,8 +12,14 @@ constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
 
 }  // namespace
 
-LivePair::LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling)
-    : plan_(std::move(plan)), files_(files), profiling_(profiling) {
+LivePair::LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling, PipeEnds ends,
+                   ExternalEnd* external, pid_t other_pid)
+    : plan_(std::move(plan)),
+      files_(files),
+      profiling_(profiling),
+      ends_(std::move(ends)),
+      external_(external),
+      other_pid_(other_pid) {
   pending_ = plan_.config;
 }
 
@@ -21,6 +28,10 @@ LivePair::~LivePair() {
 }
 
 Result<void> LivePair::change(const RunConfig& next) {
+  if (other_closed_) {
+    return std::unexpected(
+        usage_error(other_end_closed_words() + ": there is nothing more to measure", "the figures are final; q quits"));
+  }
   if (Result<void> valid = validate(next, plan_.limits); !valid) return valid;
   retire_current(monotonic_ns());
   pending_ = next;
@@ -39,6 +50,28 @@ void LivePair::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
   poll_retiring(now_ns);
   if (!current_ && pending_ && retiring_.empty()) launch_pending(now_ns, out);
   if (current_) poll_current(now_ns, out);
+  if (other_closed_ && !told_command_end_ && external_->command_pid() != 0 && external_->command_ended()) {
+    out.push_back(PairProblem{now_ns, other_end_closed_words()});  // now with how the command ended
+    told_command_end_ = true;
+  }
+}
+
+// "the producer (stdin) closed its end", "the command closed its end (exited with status 0)".
+std::string LivePair::other_end_closed_words() const {
+  std::string words = "the " + std::string(other_end_words(ends_.kind)) + " closed its end";
+  if (external_ != nullptr && external_->command_status()) {
+    OtherEnd end;
+    note_command_end(*external_, end);
+    words += " (" + command_end_words(end) + ")";
+  }
+  return words;
+}
+
+// The user's program closed its end: pipetop's worker saw end of file or EPIPE, and that was all.
+void LivePair::other_end_closed(std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  other_closed_ = true;
+  pending_.reset();
+  out.push_back(PairProblem{now_ns, other_end_closed_words() + " — the figures are final; q quits"});
 }
 
 void LivePair::poll_retiring(std::int64_t now_ns) {
@@ -53,12 +86,13 @@ void LivePair::poll_retiring(std::int64_t now_ns) {
 void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& out) {
   const RunConfig next = *pending_;
   pending_.reset();
-  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.machine, plan_.counters);
+  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.machine, plan_.counters, ends_, external_);
   if (!launched) {
     refuse(now_ns, next, launched.error().message, out);
     return;
   }
   current_ = std::move(*launched);
+  if (other_pid_ != 0) current_->name_other_end(other_pid_);
   watch_.emplace(files_, plan_.machine, 0, profiling_);
   plan_.config = next;
   announced_ = false;
@@ -95,6 +129,8 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   }
   if (!announced_) {  // it never ran: a worker refused the configuration while setting up
     refuse(now_ns, current_->config(), failure ? failure->message : "the workers ended while setting up", out);
+  } else if (!failure && ends_.kind != EndsKind::own_pair) {
+    other_end_closed(now_ns, out);
   } else if (!told_problem_) {
     out.push_back(PairProblem{now_ns, failure ? failure->message : "the workers ended"});
   }
@@ -110,9 +146,15 @@ void LivePair::stop() {
   retiring_.clear();
   current_.reset();
   watch_.reset();
+  if (external_ != nullptr) {
+    external_->stop_command();
+    external_->finish_command(kStopGraceNs);
+    external_->let_go();
+  }
 }
 
 PairPhase LivePair::phase() const {
+  if (other_closed_) return PairPhase::ended;
   if (current_ && current_->phase() == Session::Phase::running) return PairPhase::running;
   if (current_ || pending_ || !retiring_.empty()) return PairPhase::starting;
   return PairPhase::stopped;

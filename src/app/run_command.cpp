@@ -16,33 +16,13 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/history_picture.hpp"
-#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/other_end.hpp"
+#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/system/machine_reader.hpp"
-#include "pipetop/system/pipe_peer.hpp"
-#include "pipetop/system/stream_kind.hpp"
 #include "pipetop/system/session.hpp"
 
 namespace pipetop {
 namespace {
-
-// The ends the command line asked for, and the program at the other end of stdin or stdout when
-// there is one to find (a command pipetop starts is known from its start).
-Result<DriveEnds> find_ends(const EndsRequest& request, const SystemFiles& files) {
-  Result<PipeEnds> ends = choose_pipe_ends(request, stream_kind(STDIN_FILENO), stream_kind(STDOUT_FILENO));
-  if (!ends) return std::unexpected(ends.error());
-  DriveEnds drive;
-  drive.ends = *ends;
-  if (ends->kind != EndsKind::stdin_reader && ends->kind != EndsKind::stdout_writer) return drive;
-  const bool reads = ends->kind == EndsKind::stdin_reader;
-  if (const std::optional<std::uint64_t> inode = pipe_inode(reads ? STDIN_FILENO : STDOUT_FILENO)) {
-    const PipePeer peer = find_pipe_peer(files, *inode, reads, getpid());
-    drive.other_pid = peer.pid;
-    drive.other_command = peer.command_line;
-    drive.unknown_reason = peer.unknown_reason;
-  }
-  return drive;
-}
 
 // This run against the baseline, both read by the same reader; none (said on stderr) if this run's own
 // document could not be read back, which would be a bug.
@@ -122,7 +102,7 @@ int run_headless(const RunCommand& command, const SystemFiles& files, const Sign
     if (!read) return print_error(read.error());
     baseline = std::move(*read);
   }
-  const Result<DriveEnds> ends = find_ends(command.ends, files);
+  const Result<DriveEnds> ends = find_drive_ends(command.ends, files);
   if (!ends) return print_error(ends.error());
   Result<WorkerPlan> plan =
       plan_workers(config_for_ends(command.config, ends->ends, command.ends.given), read_machine_facts(files));

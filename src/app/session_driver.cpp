@@ -1,11 +1,14 @@
 #include "pipetop/app/session_driver.hpp"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <variant>
 
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/pipe_peer.hpp"
 #include "pipetop/system/session_watch.hpp"
+#include "pipetop/system/stream_kind.hpp"
 
 namespace pipetop {
 namespace {
@@ -48,17 +51,8 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
 // The other end as the outcome names it, before the run (the command's end comes after).
 std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session, ReaderKind asked) {
   if (d.ends.kind == EndsKind::own_pair) return std::nullopt;
-  const WorkerRole theirs = d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
-  OtherEnd end;
-  end.role = theirs;
-  end.words = other_end_words(d.ends.kind);
-  end.pid = d.other_pid;
-  end.command_line = d.other_command;
-  end.unknown_reason = d.unknown_reason;
-  if (d.ends.kind == EndsKind::command_reader) {
-    end.pid = session.pid(WorkerRole::writer);
-    for (const std::string& arg : d.ends.command) end.command_line += (end.command_line.empty() ? "" : " ") + arg;
-  }
+  OtherEnd end = describe_other_end(
+      d, session.pid(d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader));
   if (d.ends.pass) {
     const bool splices = session.config().reader == ReaderKind::splice;
     end.pass_path = splices ? "splice(2) from the pipe straight to stdout, no copy"
@@ -69,19 +63,11 @@ std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session,
   return end;
 }
 
-// How the command pipetop started ended, once the session is finished.
-void command_ended(const Session& session, OtherEnd& end) {
-  const std::optional<int> status = session.command_status();
-  if (!status) return;
-  if (WIFEXITED(*status)) end.exit_status = WEXITSTATUS(*status);
-  if (WIFSIGNALED(*status)) end.exit_signal = WTERMSIG(*status);
-  end.ended_by_pipetop = session.command_stopped();
-}
-
 // One session on its way: launched, watched each tick, ended by its own duration.
 struct Driven {
   const WorkerPlan* plan = nullptr;
   const DriveEnds* ends = nullptr;  // the user's program at one end, or our own pair
+  ExternalEnd* external = nullptr;  // its end of the pipe, held (none for our own pair)
   std::unique_ptr<Session> session;
   std::unique_ptr<SessionWatch> watch;
   DrivenRun run;
@@ -90,12 +76,14 @@ struct Driven {
 };
 
 Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const ProfilingPlan* profiling,
-                      const DriveEnds& ends) {
-  Result<std::unique_ptr<Session>> launched = Session::launch(plan.config, plan.machine, plan.counters, ends.ends);
+                      const DriveEnds& ends, ExternalEnd* external) {
+  Result<std::unique_ptr<Session>> launched =
+      Session::launch(plan.config, plan.machine, plan.counters, ends.ends, external);
   if (!launched) return std::unexpected(launched.error());
   Driven d;
   d.plan = &plan;
   d.ends = &ends;
+  d.external = external;
   d.session = std::move(*launched);
   if (ends.other_pid != 0) d.session->name_other_end(ends.other_pid);
   d.watch = std::make_unique<SessionWatch>(files, plan.machine, kTimesEveryNs, profiling);
@@ -152,7 +140,10 @@ DrivenRun gather(Driven& d, const DriveHooks& hooks) {
     d.watch->drain_profiles(end_ns, events);  // the samples since the last tick belong to the run too
     for (const SessionEvent& e : events) keep(outcome, e, hooks);
   }
+  // A command still running while pipetop read (the duration, a signal) is ended by pipetop.
+  if (d.external != nullptr && session.phase() != Session::Phase::ended) d.external->stop_command();
   session.finish(kStopGraceNs);
+  if (d.external != nullptr) d.external->finish_command(kStopGraceNs);
   session.drain([&](WorkerRole role, const Sample& s) { keep(outcome, WorkerSample{role, s}, hooks); });
   if (std::optional<Error> failure = session.failure()) {
     outcome.end = EndReason::worker_failed;
@@ -162,7 +153,7 @@ DrivenRun gather(Driven& d, const DriveHooks& hooks) {
   outcome.verify = session.verify();
   outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
   outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
-  if (outcome.other_end) command_ended(session, *outcome.other_end);
+  if (outcome.other_end && d.external != nullptr) note_command_end(*d.external, *outcome.other_end);
   const WorkerRole measured = d.ends->ends.measured();
   const std::vector<Sample>& ours = measured == WorkerRole::writer ? outcome.writer : outcome.reader;
   if (outcome.end == EndReason::other_end && outcome.config.bytes_limit && !ours.empty() &&
@@ -173,6 +164,46 @@ DrivenRun gather(Driven& d, const DriveHooks& hooks) {
 }
 
 }  // namespace
+
+Result<DriveEnds> find_drive_ends(const EndsRequest& request, const SystemFiles& files) {
+  Result<PipeEnds> ends = choose_pipe_ends(request, stream_kind(STDIN_FILENO), stream_kind(STDOUT_FILENO));
+  if (!ends) return std::unexpected(ends.error());
+  DriveEnds drive;
+  drive.ends = *ends;
+  if (ends->kind != EndsKind::stdin_reader && ends->kind != EndsKind::stdout_writer) return drive;
+  const bool reads = ends->kind == EndsKind::stdin_reader;
+  if (const std::optional<std::uint64_t> inode = pipe_inode(reads ? STDIN_FILENO : STDOUT_FILENO)) {
+    const PipePeer peer = find_pipe_peer(files, *inode, reads, getpid());
+    drive.other_pid = peer.pid;
+    drive.other_command = peer.command_line;
+    drive.unknown_reason = peer.unknown_reason;
+  }
+  return drive;
+}
+
+OtherEnd describe_other_end(const DriveEnds& d, pid_t pid) {
+  OtherEnd end;
+  end.role = d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+  end.words = other_end_words(d.ends.kind);
+  end.pid = pid;
+  end.command_line = d.other_command;
+  end.unknown_reason = d.unknown_reason;
+  if (d.ends.kind == EndsKind::command_reader) {
+    end.command = d.ends.command;
+    for (const std::string& arg : d.ends.command) end.command_line += (end.command_line.empty() ? "" : " ") + arg;
+  }
+  end.pass = d.ends.pass;
+  end.until_end = d.ends.until_end;
+  return end;
+}
+
+void note_command_end(const ExternalEnd& external, OtherEnd& end) {
+  const std::optional<int> status = external.command_status();
+  if (!status) return;
+  if (WIFEXITED(*status)) end.exit_status = WEXITSTATUS(*status);
+  if (WIFSIGNALED(*status)) end.exit_signal = WTERMSIG(*status);
+  end.ended_by_pipetop = external.command_stopped();
+}
 
 SegmentStart segment_start_of(const Session& session, std::string label) {
   return {session.started_ns(),
@@ -190,9 +221,15 @@ namespace {
 Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
                                          const SystemFiles& files, const DriveHooks& hooks,
                                          const ProfilingPlan* profiling, const DriveEnds& ends) {
+  std::unique_ptr<ExternalEnd> external;  // closed last: the other program sees its end after pipetop's worker's
+  if (ends.ends.kind != EndsKind::own_pair) {
+    Result<std::unique_ptr<ExternalEnd>> opened = ExternalEnd::open(ends.ends);
+    if (!opened) return std::unexpected(opened.error());
+    external = std::move(*opened);
+  }
   std::vector<Driven> driven;
   for (const WorkerPlan& plan : plans) {
-    Result<Driven> d = launch(plan, files, profiling, ends);
+    Result<Driven> d = launch(plan, files, profiling, ends, external.get());
     if (!d) return std::unexpected(d.error());  // the pairs launched so far are killed as they go
     driven.push_back(std::move(*d));
   }

@@ -5,12 +5,27 @@
 
 namespace pipetop {
 
-std::string run_command_line(const RunConfig& config) {
+std::string shell_word(const std::string& arg) {
+  const bool plain = !arg.empty() && arg.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789-_./=:,+@%") == std::string::npos;
+  if (plain) return arg;
+  std::string quoted = "'";
+  for (const char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string run_command_line(const RunConfig& config, const OtherEnd* end) {
   const RunConfig defaults;
+  const bool reads = end != nullptr && end->role == WorkerRole::writer;  // the user's program writes
   std::string line = "pipetop run";
   auto add = [&line](const std::string& option) { line += " " + option; };
+  if (end != nullptr && !reads) add("--stdout");
+  if (end != nullptr && reads && end->command.empty()) add("--stdin");  // -- COMMAND comes last
+  if (end != nullptr && end->pass) add("--pass");
   if (config.writer != defaults.writer) add("--writer " + std::string(to_string(config.writer)));
-  if (config.reader != defaults.reader) add("--reader " + std::string(to_string(config.reader)));
+  const ReaderKind reader_default = reads ? ReaderKind::splice : defaults.reader;
+  if (config.reader != reader_default) add("--reader " + std::string(to_string(config.reader)));
   for (const FlagOption& flag : kFlagOptions) {
     if (flag.kind == FlagKind::transfer && config.*flag.member) add("--" + std::string(flag.name));
   }
@@ -19,12 +34,24 @@ std::string run_command_line(const RunConfig& config) {
   if (config.writer_cpu) add("--writer-cpu " + std::to_string(*config.writer_cpu));
   if (config.reader_cpu) add("--reader-cpu " + std::to_string(*config.reader_cpu));
   if (config.interval_ns != defaults.interval_ns) add("--interval " + format_duration_arg(config.interval_ns));
-  if (config.duration_ns != defaults.duration_ns) add("--duration " + format_duration_arg(config.duration_ns));
+  const bool duration_given = end != nullptr ? !end->until_end : config.duration_ns != defaults.duration_ns;
+  if (duration_given) add("--duration " + format_duration_arg(config.duration_ns));
   if (config.bytes_limit) add("--bytes " + format_size_arg(*config.bytes_limit));
   for (const std::string& event : config.events) add("--event " + event);
   for (const FlagOption& flag : kFlagOptions) {
     if (flag.kind == FlagKind::counting && config.*flag.member) add("--" + std::string(flag.name));
   }
+  if (end == nullptr) return line;
+  const std::string other = end->command_line.empty() ? (reads ? "PRODUCER" : "CONSUMER") : end->command_line;
+  if (!end->command.empty()) {
+    add("--");
+    for (const std::string& arg : end->command) add(shell_word(arg));
+  } else if (reads) {
+    line = other + " | " + line;
+  } else {
+    line += " | " + other;
+  }
+  if (end->pass) line += " | CONSUMER";
   return line;
 }
 

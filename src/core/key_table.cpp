@@ -146,7 +146,12 @@ std::vector<Binding> make_bindings() {
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::next_step); }, nullptr},
       {kKeyLeft, 0, "", "", "", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::previous_step); }, nullptr},
-      ladder_key(1), ladder_key(2), ladder_key(3), ladder_key(4), ladder_key(5), ladder_key(6),
+      ladder_key(1),
+      ladder_key(2),
+      ladder_key(3),
+      ladder_key(4),
+      ladder_key(5),
+      ladder_key(6),
       {'B', 0, "B", "base", "pin as the baseline", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::pin_baseline); }, nullptr},
       {'L', 0, "L", "board", "leaderboard (x: csv)", nullptr,
@@ -220,6 +225,31 @@ bool key_configures(const KeyBinding& binding) {
 
 bool key_available(const KeyBinding& binding, DashboardMode mode) {
   return mode != DashboardMode::replay || !key_configures(binding);
+}
+
+std::string key_refusal(const KeyBinding& binding, const DashboardState& state) {
+  if (!key_available(binding, state.mode)) return "a replay shows what was recorded: its configuration cannot change";
+  if (state.ends == EndsKind::own_pair) return {};
+  DashboardState next = state;
+  const KeyEffect effect = press(binding, next);
+  const bool we_read = state.ends != EndsKind::stdout_writer;
+  const std::string theirs = "the " + std::string(other_end_words(state.ends)) + (we_read ? " writes" : " reads");
+  const std::string ours =
+      we_read ? "pipetop reads: s, b, h, +/-, ]/[, c apply" : "pipetop writes: v, h, b, g, o, +/-, ]/[, c apply";
+  if (effect == KeyEffect::next_step || effect == KeyEffect::previous_step || effect == KeyEffect::ladder_step) {
+    return "the ladder's steps set both ends, but " + theirs + " here; " + ours;
+  }
+  if (effect != KeyEffect::restart) return {};
+  const RunConfig& a = state.config;
+  const RunConfig& b = next.config;
+  const bool writer_side = a.writer != b.writer || a.gift != b.gift || a.same_buffer != b.same_buffer;
+  const bool reader_side = a.reader != b.reader;
+  if (a.verify != b.verify) return "verify needs pipetop at both ends, but " + theirs + " here; " + ours;
+  if (we_read ? writer_side : reader_side) {
+    return std::string(binding.label) + " sets the " + (we_read ? "writer" : "reader") + ", but " + theirs + " here; " +
+           ours;
+  }
+  return {};
 }
 
 Pinning pinning_of(const RunConfig& config, const CpuPair& separate) {

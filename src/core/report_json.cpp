@@ -7,9 +7,9 @@
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
-#include "pipetop/core/run_config_json.hpp"
-#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/other_end.hpp"
+#include "pipetop/core/profile_report.hpp"
+#include "pipetop/core/run_config_json.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
@@ -20,11 +20,23 @@
 namespace pipetop {
 namespace {
 
-// Every option of the run, keyed by its command-line name; the pipe as the kernel gave it.
+// Every option of the run, keyed by its command-line name; the pipe as the kernel gave it; the
+// user's program's end as it was named (--stdin, --stdout, --pass, -- COMMAND as "command").
 void write_config(JsonWriter& json, const RunOutcome& o) {
   json.key("config").begin_object();
   write_config_members(json, o.config, o.pipe_bytes);
   if (o.pipe_bytes_asked) json.key("pipe_size_asked").value(*o.pipe_bytes_asked);
+  if (o.other_end) {  // the form that ran, by its command-line names: stdin, stdout, pass, -- COMMAND
+    const bool reads = o.other_end->role == WorkerRole::writer;
+    if (reads && o.other_end->command.empty()) json.key("stdin").value(true);
+    if (!reads) json.key("stdout").value(true);
+    if (o.other_end->pass) json.key("pass").value(true);
+    if (!o.other_end->command.empty()) {
+      json.key("command").begin_array();
+      for (const std::string& arg : o.other_end->command) json.value(arg);
+      json.end_array();
+    }
+  }
   json.end_object();
 }
 
@@ -176,7 +188,7 @@ class JsonReport final : public Report {
     for (const std::string& problem : verdict.problems) json.value(problem);
     json.end_array();
     write_config(json, o);
-    json.key("command").value(run_command_line(o.config));
+    json.key("command").value(run_command_line(o.config, o.other_end ? &*o.other_end : nullptr));
     json.end_object();
     return json.str() + "\n";
   }

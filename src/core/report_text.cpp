@@ -45,12 +45,12 @@ std::string time_lines(const RunSummary& s) {
 }
 
 std::string describe(const RunOutcome& o) {
-  std::string text = o.other_end ? o.other_end->words + " ↔ pipetop's " +
-                                       std::string(to_string(o.other_end->role == WorkerRole::writer
-                                                                 ? WorkerRole::reader
-                                                                 : WorkerRole::writer)) +
-                                       ": "
-                                 : std::string();
+  std::string text = o.other_end
+                         ? o.other_end->words + " ↔ pipetop's " +
+                               std::string(to_string(o.other_end->role == WorkerRole::writer ? WorkerRole::reader
+                                                                                             : WorkerRole::writer)) +
+                               ": "
+                         : std::string();
   text += describe_config(o.config);
   text += " · " + describe_pipe(o);
   return text;
@@ -65,9 +65,8 @@ std::string other_end_lines(const RunOutcome& o, const RunSummary& s) {
   const WorkerSummary& ours = end.role == WorkerRole::writer ? s.reader : s.writer;
   const auto percent = [](std::optional<double> v) { return v ? printf_string("%.1f%%", *v) : std::string("—"); };
   text += "  cpu          " + std::string(to_string(end.role)) + " (theirs) " + percent(cpu.user_percent) + " user " +
-          percent(cpu.system_percent) + " system · " + std::string(to_string(end.role == WorkerRole::writer
-                                                                                   ? WorkerRole::reader
-                                                                                   : WorkerRole::writer)) +
+          percent(cpu.system_percent) + " system · " +
+          std::string(to_string(end.role == WorkerRole::writer ? WorkerRole::reader : WorkerRole::writer)) +
           " (pipetop) " + percent(ours.cpu_user_percent) + " user " + percent(ours.cpu_system_percent) + " system\n";
   if (const std::string words = command_end_words(end); !words.empty()) text += "  command      " + words + "\n";
   if (!end.pass_path.empty()) text += "  pass         " + end.pass_path + "\n";
@@ -141,7 +140,7 @@ class TextReport final : public Report {
     if (const std::string table = profile_table(s); !table.empty()) text += "\n" + table + "\n";
     text += "  ended        " + std::string(to_string(o.end));
     if (!o.failure.empty()) text += ": " + o.failure;
-    text += "\n  rerun        " + run_command_line(o.config) + "\n";
+    text += "\n  rerun        " + run_command_line(o.config, o.other_end ? &*o.other_end : nullptr) + "\n";
     return text;
   }
 

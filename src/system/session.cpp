@@ -1,6 +1,5 @@
 #include "pipetop/system/session.hpp"
 
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,7 +8,6 @@
 
 #include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
-#include "pipetop/system/command_process.hpp"
 #include "pipetop/system/stream_kind.hpp"
 #include "pipetop/system/transfer_reader.hpp"
 #include "pipetop/system/transfer_writer.hpp"
@@ -26,19 +24,10 @@ bool settled(WorkerState state) {
   return state == WorkerState::finished || state == WorkerState::failed;
 }
 
-// This process lets go of a standard stream a worker now holds: /dev/null takes its number, so that
-// end of file and EPIPE reach the user's program when the worker is done.
-void let_go(int fd) {
-  const int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (null < 0) return;
-  dup2(null, fd);
-  close(null);
-}
-
 // --pass on a splice reader: splice(2) where stdout is a pipe or a file, read and write elsewhere.
-RunConfig pass_config(RunConfig config, const PipeEnds& ends) {
-  if (!ends.pass || config.reader != ReaderKind::splice) return config;
-  const FdKind out = stream_kind(STDOUT_FILENO);
+RunConfig pass_config(RunConfig config, const PipeEnds& ends, const ExternalEnd* external) {
+  if (!ends.pass || external == nullptr || config.reader != ReaderKind::splice) return config;
+  const FdKind out = stream_kind(external->out_fd());
   if (out != FdKind::pipe && out != FdKind::regular_file) config.reader = ReaderKind::read;
   return config;
 }
@@ -46,8 +35,12 @@ RunConfig pass_config(RunConfig config, const PipeEnds& ends) {
 }  // namespace
 
 Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region,
-                 const PipeEnds& ends)
-    : config_(pass_config(config, ends)), counter_requests_(std::move(counters)), region_(std::move(region)), ends_(ends) {}
+                 const PipeEnds& ends, ExternalEnd* external)
+    : config_(pass_config(config, ends, external)),
+      counter_requests_(std::move(counters)),
+      region_(std::move(region)),
+      ends_(ends),
+      external_(external) {}
 
 Session::~Session() {
   kill_all(Kill::asked);
@@ -58,11 +51,15 @@ WorkerSlot& Session::slot(WorkerRole role) const {
 }
 
 Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const MachineFacts& machine,
-                                                 const std::vector<CounterRequest>& counters, const PipeEnds& ends) {
+                                                 const std::vector<CounterRequest>& counters, const PipeEnds& ends,
+                                                 ExternalEnd* external) {
+  if (ends.kind != EndsKind::own_pair && (external == nullptr || external->data_fd() < 0)) {
+    return std::unexpected(runtime_error("the other program's end of the pipe is no longer held"));
+  }
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
-  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), ends));
-  if (ends.kind == EndsKind::own_pair || ends.kind == EndsKind::command_reader) {
+  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), ends, external));
+  if (ends.kind == EndsKind::own_pair) {
     Result<Pipe> pipe = Pipe::create();
     if (!pipe) return std::unexpected(pipe.error());
     session->pipe_ = std::move(*pipe);
@@ -86,40 +83,27 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
 
 int Session::data_fd(WorkerRole role) const {
   if (pipe_) return role == WorkerRole::writer ? pipe_->write_fd() : pipe_->read_fd();
-  return role == WorkerRole::writer ? STDOUT_FILENO : STDIN_FILENO;
+  return external_->data_fd();
 }
 
-// One worker of ours on its end (stdin, stdout, or the command's pipe), the user's program on the other.
+// One worker of ours on the end the ExternalEnd holds (stdin, stdout, or the command's pipe), the
+// user's program on the other.
 Result<void> Session::fork_for_ends(const MachineFacts& machine) {
   const WorkerRole role = ends_.measured();
   WorkerContext ctx{config_, counter_requests_, machine, data_fd(role), region_.control(), slot(role)};
-  ctx.out_fd = ends_.pass ? STDOUT_FILENO : -1;
+  ctx.out_fd = external_->out_fd();
   ctx.other_end_theirs = true;
-  if (ends_.kind == EndsKind::command_reader) {
-    Result<pid_t> command = spawn_command(ends_.command, pipe_->write_fd());
-    if (!command) return std::unexpected(command.error());
-    pids_[index(WorkerRole::writer)] = *command;
-  }
-  const int other = pipe_ ? pipe_->write_fd() : -1;
-  Result<pid_t> pid = spawn_worker([&] {
-    if (other >= 0) close(other);  // the command holds the write end alone: its exit is our end of file
-    return role == WorkerRole::writer ? run_writer(ctx) : run_reader(ctx);
-  });
+  Result<pid_t> pid = spawn_worker([&] { return role == WorkerRole::writer ? run_writer(ctx) : run_reader(ctx); });
   if (!pid) return std::unexpected(pid.error());
   pids_[index(role)] = *pid;
-  if (pipe_) {
-    pipe_->close_read();
-    pipe_->close_write();
-  }
-  if (ends_.kind == EndsKind::stdin_reader) let_go(STDIN_FILENO);
-  if (role == WorkerRole::writer || ends_.pass) let_go(STDOUT_FILENO);
   return {};
 }
 
 Result<void> Session::fork_workers(const MachineFacts& machine) {
   const int read_fd = pipe_->read_fd();
   const int write_fd = pipe_->write_fd();
-  const WorkerContext writer{config_, counter_requests_, machine, write_fd, region_.control(), region_.control().writer};
+  const WorkerContext writer{config_,  counter_requests_, machine,
+                             write_fd, region_.control(), region_.control().writer};
   const WorkerContext reader{config_, counter_requests_, machine, read_fd, region_.control(), region_.control().reader};
   Result<pid_t> pid = spawn_worker([&] {
     close(read_fd);  // each worker holds only its own end, so EOF and EPIPE reach the other
@@ -195,13 +179,8 @@ bool Session::ours_reaped() const {
 }
 
 pid_t Session::pid(WorkerRole role) const {
-  if (!ends_.ours(role) && ends_.kind != EndsKind::command_reader) return other_pid_;
-  return pids_[index(role)];
-}
-
-std::optional<int> Session::command_status() const {
-  if (ends_.kind != EndsKind::command_reader) return std::nullopt;
-  return statuses_[index(WorkerRole::writer)];
+  if (ends_.ours(role)) return pids_[index(role)];
+  return external_->command_pid() != 0 ? external_->command_pid() : other_pid_;
 }
 
 std::optional<Error> Session::failure() const {
@@ -233,12 +212,7 @@ std::optional<Error> Session::failure() const {
 
 void Session::request_stop() noexcept {
   region_.control().stop.store(true, std::memory_order_release);
-  if (ends_.kind == EndsKind::own_pair) return;
-  wake_ours();
-  const std::size_t command = index(WorkerRole::writer);
-  if (ends_.kind == EndsKind::command_reader && !reaped(command) && !ours_reaped() && !command_stopped_) {
-    command_stopped_ = kill(pids_[command], SIGTERM) == 0;  // still running while pipetop read: ended by it
-  }
+  if (ends_.kind != EndsKind::own_pair) wake_ours();
 }
 
 void Session::wake_ours() noexcept {

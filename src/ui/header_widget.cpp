@@ -33,6 +33,19 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   };
   std::vector<Part> parts{{(compact ? "" : "writer ") + std::string(to_string(c.writer)), 'v', on},
                           {(compact ? "" : "reader ") + std::string(to_string(c.reader)), 's', on}};
+  switch (m.state.ends) {  // the user's program holds one end: its side is named, not configured
+    case EndsKind::stdin_reader:
+      parts.front() = {"from stdin", 0, {}};
+      break;
+    case EndsKind::command_reader:
+      parts.front() = {"from the command", 0, {}};
+      break;
+    case EndsKind::stdout_writer:
+      parts.back() = {"to stdout", 0, {}};
+      break;
+    case EndsKind::own_pair:
+      break;
+  }
   for (const FlagOption& flag : kFlagOptions) {
     if (flag.kind != FlagKind::transfer || !(c.*flag.member)) continue;
     if (flag.member == &RunConfig::huge_pages) {  // with what was measured: verified or not
@@ -57,7 +70,10 @@ int parts_width(const std::vector<Part>& parts, int separator) {
 }
 
 std::string counters_note(const DashboardModel& m) {
-  const std::vector<CounterInfo>& counters = m.history.counters(WorkerRole::writer);
+  // pipetop's own worker's counters: the reader's when the user's program writes
+  const bool theirs_write = m.state.ends == EndsKind::stdin_reader || m.state.ends == EndsKind::command_reader;
+  const WorkerRole ours = theirs_write ? WorkerRole::reader : WorkerRole::writer;
+  const std::vector<CounterInfo>& counters = m.history.counters(ours);
   const CounterMode mode = counter_mode(counters, m.state.config.user_only, m.state.config.no_counters);
   std::string note = "counters " + std::string(mode.label);
   if (!mode.why.empty()) note += " (" + mode.why + ")";
@@ -100,6 +116,10 @@ std::vector<HeaderSpan> draw_header(Canvas& canvas, const Rect& area, const Dash
   int x2 = area.x + 1;
   if (!m.problem.empty()) {
     x2 += draw_clipped(canvas, x2, area.y + 1, m.problem, right - x2, {Color::bad, true, false});
+    if (right - x2 > 4) x2 += canvas.text(x2, area.y + 1, separator, {Color::dim});
+  }
+  if (!m.other_end.empty() && right - x2 > 4) {  // who is at the other end matters more than the machine
+    x2 += draw_clipped(canvas, x2, area.y + 1, m.other_end, right - x2, {Color::accent, true, false});
     if (right - x2 > 4) x2 += canvas.text(x2, area.y + 1, separator, {Color::dim});
   }
   if (right - x2 > 4) {

@@ -1,17 +1,19 @@
 #include "pipetop/ui/terminal.hpp"
 // Before ncurses: term.h defines macros (key_help, ...) that would rename the key table's members.
-#include "pipetop/core/key_table.hpp"
-
+#include <fcntl.h>
 #include <langinfo.h>
 #include <ncurses.h>
 #include <term.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <clocale>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "ncurses_canvas.hpp"
+#include "pipetop/core/key_table.hpp"
 
 namespace pipetop {
 
@@ -26,15 +28,15 @@ std::optional<std::string> not_a_terminal() {
   return std::nullopt;
 }
 
-// The terminal type can draw the dashboard: it is known to terminfo and can move the cursor.
-Result<void> check_terminal_type() {
+// The terminal type can draw the dashboard on `fd`: it is known to terminfo and can move the cursor.
+Result<void> check_terminal_type(int fd) {
   const char* term = std::getenv("TERM");
   const std::string named = term != nullptr && *term != '\0' ? std::string("TERM=") + term : "TERM (not set)";
   const std::string hint =
       "set TERM to your terminal's type (xterm-256color, screen, tmux-256color, linux), or use pipetop run for a "
       "headless run (text, CSV or JSON)";
   int status = 0;
-  if (setupterm(nullptr, STDOUT_FILENO, &status) != OK) {
+  if (setupterm(nullptr, fd, &status) != OK) {
     return std::unexpected(environment_error(
         named + (status == -1 ? ": no terminfo database found" : " is not a terminal type this machine knows"), hint));
   }
@@ -55,12 +57,31 @@ Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii, ThemeName theme) {
     return std::unexpected(environment_error(*problem + ": the dashboard reads keys from stdin and draws on stdout",
                                              "use pipetop run for a headless run (text, CSV or JSON)"));
   }
-  if (Result<void> type = check_terminal_type(); !type) return std::unexpected(type.error());
+  return start(ascii, theme, stdout, stdin, nullptr);
+}
+
+Result<std::unique_ptr<Terminal>> Terminal::open_tty(bool ascii, ThemeName theme, std::string_view headless) {
+  const int fd = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+  FILE* tty = fd >= 0 ? fdopen(fd, "r+") : nullptr;
+  if (tty == nullptr) {
+    const int err = errno;
+    if (fd >= 0) close(fd);
+    return std::unexpected(usage_error("no terminal for the dashboard: /dev/tty cannot be opened (" + errno_text(err) +
+                                           "), and stdin or stdout carries the data",
+                                       "without a terminal, measure headless: " + std::string(headless)));
+  }
+  Result<std::unique_ptr<Terminal>> started = start(ascii, theme, tty, tty, tty);
+  if (!started) std::fclose(tty);
+  return started;
+}
+
+Result<std::unique_ptr<Terminal>> Terminal::start(bool ascii, ThemeName theme, FILE* out, FILE* in, FILE* owned) {
+  if (Result<void> type = check_terminal_type(fileno(out)); !type) return std::unexpected(type.error());
   // The character type only: with LC_ALL a locale such as de_DE would turn every "%.2f" in the
   // exports written from the dashboard into "1,50".
   std::setlocale(LC_CTYPE, "");
   const bool utf8 = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-  if (newterm(nullptr, stdout, stdin) == nullptr) {
+  if (newterm(nullptr, out, in) == nullptr) {
     return std::unexpected(environment_error("cannot start the terminal: newterm() failed",
                                              "use pipetop run for a headless run (text, CSV or JSON)"));
   }
@@ -79,21 +100,28 @@ Result<std::unique_ptr<Terminal>> Terminal::open(bool ascii, ThemeName theme) {
   mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
   mouseinterval(0);
   canvas->apply_theme(theme);
-  return std::unique_ptr<Terminal>(new Terminal(std::move(canvas)));
+  return std::unique_ptr<Terminal>(new Terminal(std::move(canvas), fileno(in), owned));
 }
 
-Terminal::Terminal(std::unique_ptr<NcursesCanvas> canvas) : canvas_(std::move(canvas)) {}
+Terminal::Terminal(std::unique_ptr<NcursesCanvas> canvas, int input_fd, FILE* owned)
+    : canvas_(std::move(canvas)), input_fd_(input_fd), owned_(owned) {}
 
-Terminal::~Terminal() { restore(); }
+Terminal::~Terminal() {
+  restore();
+}
 
 void Terminal::restore() noexcept {
   if (!open_) return;
   open_ = false;
   curs_set(1);
   endwin();
+  if (owned_ != nullptr) std::fclose(owned_);
+  owned_ = nullptr;
 }
 
-int Terminal::input_fd() const { return STDIN_FILENO; }
+int Terminal::input_fd() const {
+  return input_fd_;
+}
 
 std::optional<InputEvent> Terminal::read_input() {
   const int key = getch();
@@ -109,15 +137,21 @@ std::optional<InputEvent> Terminal::read_input() {
   return InputEvent{key};
 }
 
-void Terminal::set_theme(ThemeName theme) { canvas_->apply_theme(theme); }
+void Terminal::set_theme(ThemeName theme) {
+  canvas_->apply_theme(theme);
+}
 
-ThemeName Terminal::theme() const { return canvas_->theme(); }
+ThemeName Terminal::theme() const {
+  return canvas_->theme();
+}
 
 Canvas& Terminal::begin_frame() {
   erase();
   return *canvas_;
 }
 
-void Terminal::present() { refresh(); }
+void Terminal::present() {
+  refresh();
+}
 
 }  // namespace pipetop

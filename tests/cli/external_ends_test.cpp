@@ -25,7 +25,8 @@ testing::Ran shell(const std::string& script, std::chrono::milliseconds timeout 
 std::string last_line(const std::string& text) {
   const std::size_t end = text.find_last_not_of('\n');
   const std::size_t start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
 bool no_process_named(const std::string& marker) {
@@ -86,8 +87,8 @@ TEST(ExternalStdin, RefusesWriterOptionsAndStdinThatIsNoPipe) {
 }
 
 TEST(ExternalCommand, TheExitCodeFollowsTheCommand) {
-  const testing::Ran ran = testing::run_binary(
-      {"run", "--format", "json", "--", "sh", "-c", "head -c 16M /dev/zero; exit 7"}, 60s);
+  const testing::Ran ran =
+      testing::run_binary({"run", "--format", "json", "--", "sh", "-c", "head -c 16M /dev/zero; exit 7"}, 60s);
   EXPECT_EQ(ran.exit_code, 7) << ran.err;
   const std::string summary = last_line(ran.out);
   EXPECT_NE(summary.find("\"bytes\":16777216"), std::string::npos) << summary;
@@ -156,8 +157,11 @@ class PassThrough : public ::testing::TestWithParam<std::string> {};
 TEST_P(PassThrough, ForwardsEveryByteUnchanged) {
   const testing::Ran ran = shell(
       "d=$(mktemp -d); trap 'rm -rf $d' EXIT; head -c 300M /dev/urandom > $d/in; "
-      "$P run --stdin --pass -q " + GetParam() + " < <(cat $d/in) 2>$d/err | sha256sum > $d/out; "
-      "[ \"$(sha256sum < $d/in)\" = \"$(cat $d/out)\" ] || { echo MISMATCH; exit 1; }; cat $d/err", 120s);
+      "$P run --stdin --pass -q " +
+          GetParam() +
+          " < <(cat $d/in) 2>$d/err | sha256sum > $d/out; "
+          "[ \"$(sha256sum < $d/in)\" = \"$(cat $d/out)\" ] || { echo MISMATCH; exit 1; }; cat $d/err",
+      120s);
   ASSERT_EQ(ran.exit_code, 0) << ran.out << ran.err;
   EXPECT_NE(ran.out.find("moved        300 MiB"), std::string::npos) << ran.out;
   EXPECT_NE(ran.out.find(GetParam().empty() ? "pass         splice(2)" : "pass         read(2) and write(2)"),
@@ -176,9 +180,38 @@ TEST(PassThroughTerminal, FallsBackToReadAndWriteWhereStdoutTakesNoSplice) {
 }
 
 TEST(PassThroughEpipe, AConsumerThatLeavesEndsItCleanlyWithASummary) {
-  const testing::Ran ran = shell("yes | $P run --stdin --pass -q | head -c 1000 | wc -c; echo \"${PIPESTATUS[1]}\"", 30s);
+  const testing::Ran ran =
+      shell("yes | $P run --stdin --pass -q | head -c 1000 | wc -c; echo \"${PIPESTATUS[1]}\"", 30s);
   EXPECT_EQ(ran.out, "1000\n0\n") << ran.err;
   EXPECT_NE(ran.err.find("ended        the other program closed its end"), std::string::npos) << ran.err;
+}
+
+// The dashboard forms draw on /dev/tty; without one (a new session, CI) they say what to run instead.
+TEST(ExternalDashboard, WithoutATerminalPointsToTheHeadlessFormAndLeavesNothing) {
+  testing::Ran ran = shell("yes pipetop-no-tty-producer | setsid -w $P");
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_NE(ran.err.find("no terminal for the dashboard: /dev/tty cannot be opened"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.err.find("pipetop run --stdin"), std::string::npos) << ran.err;
+  EXPECT_TRUE(no_process_named("pipetop-no-tty-producer"));
+  ran = shell("setsid -w $P -- sleep 32.5 < /dev/null");
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_NE(ran.err.find("pipetop run -- sleep"), std::string::npos) << ran.err;
+  EXPECT_TRUE(no_process_named("sleep 32.5")) << "the command started is ended";
+  ran = shell("setsid -w $P --stdout | cat > /dev/null");
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_NE(ran.err.find("pipetop run --stdout"), std::string::npos) << ran.err;
+}
+
+TEST(ExternalRerun, TheRerunLineAndTheConfigNameTheForm) {
+  testing::Ran ran = shell("head -c 8M /dev/zero | $P run --stdin --reader read --format json");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  std::string summary = last_line(ran.out);
+  EXPECT_NE(summary.find("\"command\":\"head -c 8M /dev/zero | pipetop run --stdin --reader read\""), std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("\"stdin\":true"), std::string::npos) << summary;
+  ran = testing::run_binary({"run", "--", "head", "-c", "1M", "/dev/zero"}, 30s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("rerun        pipetop run -- head -c 1M /dev/zero"), std::string::npos) << ran.out;
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "cpu_hog.hpp"
 #include "pipetop/core/layout.hpp"
+#include "tmux/dashboard_screen.hpp"
 #include "tmux/tmux_gtest.hpp"
 #include "tmux/tmux_session.hpp"
 
@@ -26,12 +27,16 @@ namespace pipetop {
 namespace {
 
 using namespace std::chrono_literals;
+using tmux_testing::expect_terminal_restored;
+using tmux_testing::has_figure;
 using tmux_testing::is_running;
+using tmux_testing::kPrintTty;
 using tmux_testing::screen_row;
 using tmux_testing::SessionOptions;
-using tmux_testing::TmuxSession;
-using tmux_testing::Waited;
 using tmux_testing::shown;
+using tmux_testing::TmuxSession;
+using tmux_testing::wait_row;
+using tmux_testing::Waited;
 
 struct Size {
   int width;
@@ -44,12 +49,6 @@ std::string size_name(const Size& s) {
 void PrintTo(const Size& s, std::ostream* os) {
   *os << size_name(s);
 }  // for ctest's test names
-
-// A figure is on screen: "GiB/s now" over the big digits, and the mean under them as plain digits.
-bool has_figure(const std::string& screen) {
-  static const std::regex mean(R"(mean +[0-9]+\.[0-9]+)");
-  return screen.find("GiB/s now") != std::string::npos && std::regex_search(screen, mean);
-}
 
 // Starts the dashboard and waits for its first figure.
 std::unique_ptr<TmuxSession> start(Size size, std::vector<std::string> args = {},
@@ -75,16 +74,6 @@ std::string status_row(const std::string& screen, const TmuxSession& s) {
 }
 std::string footer_row(const std::string& screen, const TmuxSession& s) {
   return screen_row(screen, static_cast<std::size_t>(s.height() - 1));
-}
-
-// Waits until `row` of the screen contains `text`.
-Waited wait_row(const TmuxSession& s, int row, const std::string& text, std::chrono::milliseconds timeout = 10s) {
-  return s.wait_for(
-      "\"" + text + "\" in row " + std::to_string(row),
-      [&](const std::string& screen) {
-        return screen_row(screen, static_cast<std::size_t>(row)).find(text) != std::string::npos;
-      },
-      timeout);
 }
 
 // The first `cells` characters of a line (every character on pipetop's screen is one cell wide).
@@ -387,22 +376,23 @@ enum class Ending { q_key, ctrl_c, ctrl_backslash, sigterm, sighup };
 
 std::string ending_name(Ending e) {
   switch (e) {
-    case Ending::q_key: return "q";
-    case Ending::ctrl_c: return "CtrlC";
+    case Ending::q_key:
+      return "q";
+    case Ending::ctrl_c:
+      return "CtrlC";
     case Ending::ctrl_backslash:
       return "CtrlBackslash";
-    case Ending::sigterm: return "SIGTERM";
-    case Ending::sighup: return "SIGHUP";
+    case Ending::sigterm:
+      return "SIGTERM";
+    case Ending::sighup:
+      return "SIGHUP";
   }
   return "?";
 }
 
-// After pipetop, the pane's shell prints the terminal's line discipline ("TTY: icanon echo" when
-// restored, "-icanon -echo" when left raw).
-constexpr const char* kPrintTty =
-    R"sh(echo "TTY: $(stty -a | grep -ow -e '-\?icanon' -e '-\?echo' | tr '\n' ' ')"; sleep 30)sh";
-
-void PrintTo(Ending e, std::ostream* os) { *os << ending_name(e); }
+void PrintTo(Ending e, std::ostream* os) {
+  *os << ending_name(e);
+}
 
 class DashboardEnds : public ::testing::TestWithParam<Ending> {};
 
@@ -419,28 +409,28 @@ TEST_P(DashboardEnds, ExitsZeroRestoresTheTerminalAndReapsBothWorkers) {
   const std::vector<pid_t> workers = s->wait_for_workers(2);
   ASSERT_EQ(workers.size(), 2U);
   switch (GetParam()) {
-    case Ending::q_key: ASSERT_TRUE(s->send_key("q")); break;
-    case Ending::ctrl_c: ASSERT_TRUE(s->send_key("C-c")); break;
+    case Ending::q_key:
+      ASSERT_TRUE(s->send_key("q"));
+      break;
+    case Ending::ctrl_c:
+      ASSERT_TRUE(s->send_key("C-c"));
+      break;
     case Ending::ctrl_backslash:
       ASSERT_TRUE(s->send_key("C-\\"));
       break;
-    case Ending::sigterm: ASSERT_EQ(kill(*pid, SIGTERM), 0); break;
-    case Ending::sighup: ASSERT_EQ(kill(*pid, SIGHUP), 0); break;
+    case Ending::sigterm:
+      ASSERT_EQ(kill(*pid, SIGTERM), 0);
+      break;
+    case Ending::sighup:
+      ASSERT_EQ(kill(*pid, SIGHUP), 0);
+      break;
   }
   const std::optional<int> status = s->wait_for_exit();
   ASSERT_TRUE(status.has_value()) << s->capture();
   EXPECT_EQ(*status, 0);
   EXPECT_FALSE(is_running(*pid));
   for (const pid_t worker : workers) EXPECT_FALSE(is_running(worker)) << "worker " << worker;
-  // The terminal is restored: the dashboard is gone from the screen, only the shell's line is left;
-  // the main screen, a visible cursor, no mouse reporting, no keypad mode, a cooked line discipline.
-  const std::string screen = s->capture();
-  EXPECT_EQ(screen.find("GiB/s now"), std::string::npos) << screen;
-  EXPECT_EQ(s->format("#{alternate_on}"), "0") << "still on the alternate screen";
-  EXPECT_EQ(s->format("#{cursor_flag}"), "1") << "the cursor is still hidden";
-  EXPECT_EQ(s->format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}"), "000") << "mouse reporting";
-  EXPECT_EQ(s->format("#{keypad_cursor_flag}"), "0") << "keypad mode";
-  EXPECT_TRUE(shown(s->wait_for_text("TTY: icanon echo"))) << "the line discipline is still raw";
+  expect_terminal_restored(*s);
 }
 
 // The "where the time goes" panel: shown from the start with the workers' profiles (or, where the

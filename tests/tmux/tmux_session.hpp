@@ -4,7 +4,7 @@
 // else's sessions) at a fixed size with LANG=C.UTF-8, sends keys, resizes, captures the pane (plain
 // or with colours) and waits for what should appear, fzf-style: poll the screen until a condition
 // holds or a generous timeout passes, never a blind sleep. A timeout's message carries the whole
-// screen. The pane runs `pipetop [args]; echo EXIT=$?; sleep 30` (or another command than the
+// screen. The pane runs `[feed |] pipetop [args]; echo EXIT=$?; sleep 30` (or another command than the
 // sleep), so the exit status can be read from the screen after pipetop has gone. The destructor
 // kills the server, and anything of ours that outlived it.
 //
@@ -45,7 +45,7 @@ using namespace std::chrono_literals;
 // ---- running a program and reading its output ------------------------------------------------
 
 struct Output {
-  int status = -1;  // exit status, 128+signal, or -1 when it could not be started
+  int status = -1;   // exit status, 128+signal, or -1 when it could not be started
   std::string text;  // stdout and stderr together
 };
 
@@ -210,10 +210,11 @@ struct Waited {
 struct SessionOptions {
   int width = 80;
   int height = 24;
-  std::vector<std::string> args;                           // after the binary
-  std::vector<std::pair<std::string, std::string>> env;    // exported in the pane before it starts
+  std::vector<std::string> args;                         // after the binary
+  std::vector<std::pair<std::string, std::string>> env;  // exported in the pane before it starts
   std::string binary = PIPETOP_BINARY;
   std::string after = "sleep 30";  // the pane's shell runs this after printing EXIT=<n>
+  std::string feed;                // a shell command piped into pipetop's stdin ("yes"), or none
 };
 
 class TmuxSession {
@@ -251,10 +252,13 @@ class TmuxSession {
   bool send_key(std::string_view key) const { return send_keys({key}); }
 
   // Text typed as is, character by character.
-  bool type(std::string_view text) const { return tmux({"send-keys", "-t", target(), "-l", std::string(text)}).status == 0; }
+  bool type(std::string_view text) const {
+    return tmux({"send-keys", "-t", target(), "-l", std::string(text)}).status == 0;
+  }
 
   bool resize(int width, int height) {
-    const Output out = tmux({"resize-window", "-t", target(), "-x", std::to_string(width), "-y", std::to_string(height)});
+    const Output out =
+        tmux({"resize-window", "-t", target(), "-x", std::to_string(width), "-y", std::to_string(height)});
     if (out.status != 0) return false;
     options_.width = width;
     options_.height = height;
@@ -299,14 +303,16 @@ class TmuxSession {
 
   Waited wait_for_text(std::string_view text, std::chrono::milliseconds timeout = 10s) const {
     const std::string wanted(text);
-    return wait_for("\"" + wanted + "\" on screen",
-                    [&](const std::string& s) { return s.find(wanted) != std::string::npos; }, timeout);
+    return wait_for(
+        "\"" + wanted + "\" on screen", [&](const std::string& s) { return s.find(wanted) != std::string::npos; },
+        timeout);
   }
 
   Waited wait_for_absent(std::string_view text, std::chrono::milliseconds timeout = 10s) const {
     const std::string unwanted(text);
-    return wait_for("\"" + unwanted + "\" gone from the screen",
-                    [&](const std::string& s) { return s.find(unwanted) == std::string::npos; }, timeout);
+    return wait_for(
+        "\"" + unwanted + "\" gone from the screen",
+        [&](const std::string& s) { return s.find(unwanted) == std::string::npos; }, timeout);
   }
 
   // pipetop's exit status as the pane printed it ("EXIT=<n>").
@@ -316,11 +322,15 @@ class TmuxSession {
       std::erase(screen, '\n');
       return screen;
     };
-    const Waited waited = wait_for("EXIT=<n> (pipetop ended)", [&](const std::string& s) {
-      const std::string all = joined(s);
-      const std::size_t at = all.find("EXIT=");
-      return at != std::string::npos && at + 5 < all.size() && std::isdigit(static_cast<unsigned char>(all[at + 5])) != 0;
-    }, timeout);
+    const Waited waited = wait_for(
+        "EXIT=<n> (pipetop ended)",
+        [&](const std::string& s) {
+          const std::string all = joined(s);
+          const std::size_t at = all.find("EXIT=");
+          return at != std::string::npos && at + 5 < all.size() &&
+                 std::isdigit(static_cast<unsigned char>(all[at + 5])) != 0;
+        },
+        timeout);
     if (!waited) return std::nullopt;
     const std::string all = joined(waited.screen);
     return std::atoi(all.c_str() + all.find("EXIT=") + 5);
@@ -379,10 +389,11 @@ class TmuxSession {
  private:
   std::string target() const { return "pipetop"; }
 
-  std::string describe_timeout(std::string_view what, std::chrono::milliseconds timeout, const std::string& screen) const {
-    std::string message = "timed out after " + std::to_string(timeout.count()) + " ms waiting for " + std::string(what) +
-                          "\n--- screen (" + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
-                          ", tmux -L " + socket_ + ") ---\n";
+  std::string describe_timeout(std::string_view what, std::chrono::milliseconds timeout,
+                               const std::string& screen) const {
+    std::string message = "timed out after " + std::to_string(timeout.count()) + " ms waiting for " +
+                          std::string(what) + "\n--- screen (" + std::to_string(options_.width) + "x" +
+                          std::to_string(options_.height) + ", tmux -L " + socket_ + ") ---\n";
     const std::vector<std::string> lines = screen_lines(screen);
     for (std::size_t i = 0; i < lines.size(); ++i) {
       message += (i < 10 ? " " : "") + std::to_string(i) + "|" + lines[i] + "\n";
@@ -395,13 +406,35 @@ class TmuxSession {
     for (const auto& [name, value] : options_.env) script += "export " + name + "=" + shell_quote(value) + "; ";
     command_ = shell_quote(options_.binary);
     for (const std::string& a : options_.args) command_ += " " + shell_quote(a);
+    if (!options_.feed.empty()) command_ = options_.feed + " | " + command_;  // $? is still pipetop's
     script += command_ + "; echo EXIT=$?; " + options_.after;
     // The pane runs bash directly (an argument vector, not the user's shell): bash waits out a child
     // that handles Ctrl-C itself and goes on to print its status.
-    const Output out = tmux({"new-session", "-d", "-s", target(), "-x", std::to_string(options_.width), "-y",
-                             std::to_string(options_.height), "--", "/bin/bash", "-c", script, ";", "set-option", "-g",
-                             "status", "off", ";", "resize-window", "-t", target(), "-x",
-                             std::to_string(options_.width), "-y", std::to_string(options_.height)});
+    const Output out = tmux({"new-session",
+                             "-d",
+                             "-s",
+                             target(),
+                             "-x",
+                             std::to_string(options_.width),
+                             "-y",
+                             std::to_string(options_.height),
+                             "--",
+                             "/bin/bash",
+                             "-c",
+                             script,
+                             ";",
+                             "set-option",
+                             "-g",
+                             "status",
+                             "off",
+                             ";",
+                             "resize-window",
+                             "-t",
+                             target(),
+                             "-x",
+                             std::to_string(options_.width),
+                             "-y",
+                             std::to_string(options_.height)});
     if (out.status != 0) {
       start_error_ = "tmux new-session failed (" + std::to_string(out.status) + "): " + out.text;
       return;

@@ -36,11 +36,12 @@ struct Scene {
   std::string key_echo;
   std::optional<TourView> tour;
   std::string playback;
+  std::string other_end;
 
   [[nodiscard]] DashboardModel model() const {
-    return DashboardModel{state,   history,        machine, problem,   message,  message_is_error,
-                          dropped, ui_cpu_percent, live,    now_ns,    window_ns, baseline ? &*baseline : nullptr,
-                          key_echo, tour,          playback};
+    return DashboardModel{state,    history,        machine,  problem,  message,   message_is_error,
+                          dropped,  ui_cpu_percent, live,     now_ns,   window_ns, baseline ? &*baseline : nullptr,
+                          key_echo, tour,           playback, other_end};
   }
 };
 

@@ -7,7 +7,9 @@
 namespace pipetop {
 namespace {
 
-TEST(RunCommandLine, DefaultConfigHasNoOptions) { EXPECT_EQ(run_command_line(RunConfig{}), "pipetop run"); }
+TEST(RunCommandLine, DefaultConfigHasNoOptions) {
+  EXPECT_EQ(run_command_line(RunConfig{}), "pipetop run");
+}
 
 TEST(RunCommandLine, NonDefaultConfigInCliSpelling) {
   RunConfig c;
@@ -53,6 +55,49 @@ TEST(RunCommandLine, SizesAndDurationsAreWrittenSoTheyParseBack) {
   auto size = parse_size(format_size_arg(c.buffer_bytes));
   ASSERT_TRUE(size.has_value());
   EXPECT_EQ(*size, c.buffer_bytes);
+}
+
+// The user's program at one end: the line re-runs that form, the other program by its command line.
+OtherEnd end_of(WorkerRole role, std::string command_line) {
+  OtherEnd end;
+  end.role = role;
+  end.command_line = std::move(command_line);
+  end.until_end = true;
+  return end;
+}
+
+TEST(RunCommandLine, StdinFormNamesTheProducerAndLeavesTheFormsSpliceDefault) {
+  RunConfig c;
+  c.reader = ReaderKind::splice;
+  c.busy_loop = true;
+  const OtherEnd end = end_of(WorkerRole::writer, "yes y");
+  EXPECT_EQ(run_command_line(c, &end), "yes y | pipetop run --stdin --busy-loop");
+  c.reader = ReaderKind::read;
+  EXPECT_EQ(run_command_line(c, &end), "yes y | pipetop run --stdin --reader read --busy-loop");
+  const OtherEnd unknown = end_of(WorkerRole::writer, "");
+  EXPECT_EQ(run_command_line(c, &unknown), "PRODUCER | pipetop run --stdin --reader read --busy-loop");
+}
+
+TEST(RunCommandLine, CommandFormQuotesItsArgumentsAfterTheOptions) {
+  RunConfig c;
+  c.reader = ReaderKind::splice;
+  c.duration_ns = 5 * kNsPerS;
+  OtherEnd end = end_of(WorkerRole::writer, "sh -c echo hi");
+  end.command = {"sh", "-c", "echo 'hi' there"};
+  end.until_end = false;  // --duration given: written even at its default
+  EXPECT_EQ(run_command_line(c, &end), R"(pipetop run --duration 5s -- sh -c 'echo '\''hi'\'' there')");
+}
+
+TEST(RunCommandLine, StdoutAndPassForms) {
+  RunConfig c;
+  c.writer = WriterKind::vmsplice;
+  const OtherEnd consumer = end_of(WorkerRole::reader, "wc -c");
+  EXPECT_EQ(run_command_line(c, &consumer), "pipetop run --stdout --writer vmsplice | wc -c");
+  RunConfig p;
+  p.reader = ReaderKind::splice;
+  OtherEnd pass = end_of(WorkerRole::writer, "cat big");
+  pass.pass = true;
+  EXPECT_EQ(run_command_line(p, &pass), "cat big | pipetop run --stdin --pass | CONSUMER");
 }
 
 }  // namespace

@@ -330,5 +330,37 @@ TEST(KeyTable, EffectsByKind) {
   }
 }
 
+// With the user's program at one end, the keys of its side are refused with the reason; pipetop's
+// own worker's keys apply.
+TEST(KeyRefusal, WriterKeysAreRefusedWhenTheProducerWrites) {
+  DashboardState s;
+  s.ends = EndsKind::stdin_reader;
+  s.config.reader = ReaderKind::splice;
+  EXPECT_EQ(key_refusal(*find_key('v'), s),
+            "v sets the writer, but the producer (stdin) writes here; pipetop reads: s, b, h, +/-, ]/[, c apply");
+  EXPECT_NE(key_refusal(*find_key('y'), s).find("verify needs pipetop at both ends"), std::string::npos);
+  EXPECT_NE(key_refusal(*find_key('1'), s).find("the ladder's steps set both ends"), std::string::npos);
+  for (const int key : {'s', 'b', 'h', ']', '[', '+', 'c', 'q', 'l', 'r'}) {
+    EXPECT_EQ(key_refusal(*find_key(key), s), "") << static_cast<char>(key);
+  }
+}
+
+TEST(KeyRefusal, ReaderKeysAreRefusedWhenTheConsumerReads) {
+  DashboardState s;
+  s.ends = EndsKind::stdout_writer;
+  EXPECT_NE(key_refusal(*find_key('s'), s).find("s sets the reader, but the consumer (stdout) reads here"),
+            std::string::npos);
+  for (const int key : {'v', 'b', 'h', ']', 'c'}) EXPECT_EQ(key_refusal(*find_key(key), s), "") << char(key);
+  s.config.writer = WriterKind::vmsplice;
+  EXPECT_EQ(key_refusal(*find_key('g'), s), "");
+}
+
+TEST(KeyRefusal, OwnPairRefusesOnlyInAReplay) {
+  DashboardState s;
+  for (const KeyBinding& k : key_bindings()) EXPECT_EQ(key_refusal(k, s), "") << k.key;
+  s.mode = DashboardMode::replay;
+  EXPECT_EQ(key_refusal(*find_key('v'), s), "a replay shows what was recorded: its configuration cannot change");
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -43,6 +43,8 @@ class DashboardController {
   void attach_playback(Playback& playback) { playback_ = &playback; }
   // Measures the segments against `baseline` (B pins another).
   void set_baseline(Baseline baseline) { baseline_ = std::move(baseline); }
+  // Names the user's program at one end in the header ("producer (stdin): pid 4242: yes y").
+  void set_other_end(std::string words) { other_end_ = std::move(words); }
   // Every event taken in is handed to `sink` too (a recording).
   void set_event_sink(std::function<void(const SessionEvent&)> sink) { sink_ = std::move(sink); }
 
@@ -81,6 +83,7 @@ class DashboardController {
   PairControl& pair_;
   DashboardState state_;
   std::string machine_;
+  std::string other_end_;
   DashboardExports exports_;
   History history_;
   std::optional<History> frozen_;  // what the display shows while frozen

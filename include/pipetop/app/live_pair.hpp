@@ -3,6 +3,9 @@
 // replaced without ever blocking the dashboard's loop. A change stops the running pair (SIGKILL if it
 // has not ended within 2 s) and starts the next once it is gone, so two pairs never compete for the
 // CPUs; a configuration the kernel refuses gives way to the previous one again.
+// With the user's program at one end (`cmd | pipetop`, `pipetop -- cmd`, `pipetop --stdout | cmd`) a
+// change restarts only pipetop's own worker, on the same held end of the same pipe: the other program
+// keeps running and sees a pause, not an end. When it closes its end the pair has ended for good.
 
 #include <memory>
 #include <optional>
@@ -19,12 +22,16 @@ namespace pipetop {
 class LivePair final : public PairControl {
  public:
   // Starts `plan`'s configuration in the background. `files` (for /proc) must outlive the pair, and
-  // so must `profiling`, which profiles every session when not null.
-  LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling = nullptr);
+  // so must `profiling`, which profiles every session when not null, and `external`, which holds the
+  // user's program's end when `ends` names one (`other_pid`: that program when found, else 0).
+  LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling = nullptr, PipeEnds ends = {},
+           ExternalEnd* external = nullptr, pid_t other_pid = 0);
   ~LivePair() override;
 
+  // Refused once the user's program closed its end.
   [[nodiscard]] Result<void> change(const RunConfig& next) override;
   void poll(std::int64_t now_ns, std::vector<SessionEvent>& out) override;
+  // Also ends a command pipetop started (SIGTERM, SIGKILL after 2 s) and lets go of the held end.
   void stop() override;
   [[nodiscard]] PairPhase phase() const override;
   [[nodiscard]] const RunConfig& config() const override;
@@ -43,10 +50,17 @@ class LivePair final : public PairControl {
   void refuse(std::int64_t now_ns, const RunConfig& config, std::string why, std::vector<SessionEvent>& out);
   void poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out);
   void retire_current(std::int64_t now_ns);
+  void other_end_closed(std::int64_t now_ns, std::vector<SessionEvent>& out);
+  [[nodiscard]] std::string other_end_closed_words() const;
 
   WorkerPlan plan_;  // plan_.config: the configuration of the current session, or the last one
   const SystemFiles& files_;
   const ProfilingPlan* profiling_;
+  PipeEnds ends_;
+  ExternalEnd* external_;
+  pid_t other_pid_;
+  bool other_closed_ = false;      // the user's program closed its end: nothing more runs
+  bool told_command_end_ = false;  // how the command ended went out
   std::unique_ptr<Session> current_;
   std::optional<SessionWatch> watch_;  // the current session's
   bool announced_ = false;             // its SegmentStart went out

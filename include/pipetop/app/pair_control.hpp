@@ -16,6 +16,7 @@ enum class PairPhase {
   starting,  // workers are setting up (or the previous pair is still stopping)
   running,   // bytes move
   stopped,   // no pair runs: it failed or was killed (a PairProblem said why); a change starts one
+  ended,     // the user's program at the other end closed it (a PairProblem said so): the figures are final
 };
 
 class PairControl {

@@ -13,6 +13,7 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/core/session_event.hpp"
+#include "pipetop/system/external_end.hpp"
 #include "pipetop/system/pair_profiler.hpp"
 #include "pipetop/system/session.hpp"
 #include "pipetop/system/system_files.hpp"
@@ -38,6 +39,18 @@ struct DriveEnds {
   std::string other_command;   // its command line
   std::string unknown_reason;  // why it was not found
 };
+
+// The ends the command line asked for (choose_pipe_ends, from what stdin and stdout are), and the
+// program at the other end of stdin or stdout when there is one to find through /proc (a command
+// pipetop starts is known from its start). Fails with choose_pipe_ends's usage errors.
+[[nodiscard]] Result<DriveEnds> find_drive_ends(const EndsRequest& request, const SystemFiles& files);
+
+// The other end of `d` as the reports name it (role, words, command line), its pid `pid`: the program
+// found at stdin or stdout, or the command started (0 when unknown).
+[[nodiscard]] OtherEnd describe_other_end(const DriveEnds& d, pid_t pid);
+
+// How the command `external` started ended, into `end`, once it was reaped (nothing before).
+void note_command_end(const ExternalEnd& external, OtherEnd& end);
 
 // The SegmentStart of a session that runs: its configuration, counters, pipe and huge pages, `label`.
 [[nodiscard]] SegmentStart segment_start_of(const Session& session, std::string label);

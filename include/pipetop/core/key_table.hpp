@@ -6,11 +6,13 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/layout.hpp"
+#include "pipetop/core/pipe_ends.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/theme_name.hpp"
 
@@ -38,9 +40,10 @@ struct DashboardState {
   PanelSet panels = PanelSet::all;
   std::optional<double> y_max;  // the chart's axis pinned (--y-max), GiB/s
   DashboardMode mode = DashboardMode::live;
-  int ladder_step = 0;        // the step the last number key asked for, from 0
-  bool profile_panel = true;  // the "where the time goes" panel, where there is room
-  bool profiling = true;      // the workers are profiled (--no-profile: only their time shares show)
+  int ladder_step = 0;                 // the step the last number key asked for, from 0
+  bool profile_panel = true;           // the "where the time goes" panel, where there is room
+  bool profiling = true;               // the workers are profiled (--no-profile: only their time shares show)
+  EndsKind ends = EndsKind::own_pair;  // the user's program at one end: its side's keys are refused
 };
 
 inline constexpr int kKeyEscape = 27;  // closes the help overlay and the leaderboard
@@ -93,6 +96,12 @@ struct KeyBinding {
 
 // Whether the key does something in `mode`: everything but the configuration keys in a replay.
 [[nodiscard]] bool key_available(const KeyBinding& binding, DashboardMode mode);
+
+// Why `binding` does nothing in `state`, or "" when it applies: a replay's configuration cannot
+// change, and with the user's program at one end (state.ends) the keys that set only that program's
+// side (the writer's strategy, gift, one buffer, verify, the ladder's steps, which set both) are
+// refused, naming what pipetop's own worker takes instead.
+[[nodiscard]] std::string key_refusal(const KeyBinding& binding, const DashboardState& state);
 
 // Which of the three pinning modes `config` is in, given the default pair.
 [[nodiscard]] Pinning pinning_of(const RunConfig& config, const CpuPair& separate);

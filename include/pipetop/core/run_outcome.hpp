@@ -55,6 +55,9 @@ struct OtherEnd {
   std::optional<int> exit_signal;        // ... or the signal that ended it
   bool ended_by_pipetop = false;         // ... pipetop stopped it (the duration, a signal to pipetop)
   std::string pass_path;                 // --pass: how the bytes go on to stdout
+  std::vector<std::string> command;      // a command pipetop started (-- COMMAND): its arguments
+  bool pass = false;                     // --pass: pipetop forwarded what it read to stdout
+  bool until_end = false;                // no --duration: it ran until the other program closed its end
 };
 
 struct RunOutcome {

@@ -20,6 +20,7 @@
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/event_encoder.hpp"
+#include "pipetop/system/external_end.hpp"
 #include "pipetop/system/pipe.hpp"
 #include "pipetop/system/shared_region.hpp"
 
@@ -41,15 +42,14 @@ class Session {
   // `machine`, read once by the caller, is all the workers know of the machine (pipe limit, perf
   // context, hybrid PMUs, THP settings): they read no /proc or /sys file about it themselves.
   // `ends` says which ends are pipetop's (pipe_ends.hpp). With the user's program at one end only the
-  // other worker is forked, on stdin or stdout (its pipe sized as the config asks), or on a pipe
-  // from a command started here (spawn_command: its errors, and nothing left running). This process
-  // then gives its own stdin (and stdout, when a worker writes there) to /dev/null so that end of file
-  // and EPIPE reach the user's program as they would without pipetop: a session with such ends is
-  // launched once per process. With --pass, a splice reader whose stdout cannot take splice(2)
+  // other worker is forked, on the end `external` holds (it must, and must outlive the session; its
+  // pipe is sized as the config asks): stdin, stdout, or a command's pipe. Sessions may follow one
+  // another on the same `external`. With --pass, a splice reader whose stdout cannot take splice(2)
   // (a terminal) reads and writes instead: config() says which.
   [[nodiscard]] static Result<std::unique_ptr<Session>> launch(const RunConfig& config, const MachineFacts& machine,
                                                                const std::vector<CounterRequest>& counters,
-                                                               const PipeEnds& ends = {});
+                                                               const PipeEnds& ends = {},
+                                                               ExternalEnd* external = nullptr);
 
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -71,16 +71,12 @@ class Session {
   [[nodiscard]] std::uint64_t pipe_bytes() const { return pipe_bytes_; }
   // The --pipe-size asked for, when the kernel gave another size.
   [[nodiscard]] std::optional<std::uint64_t> pipe_bytes_asked() const { return pipe_bytes_asked_; }
-  // The worker's pid; for the user's program's end, the command started here or the process named by
-  // name_other_end (0 when unknown).
+  // The worker's pid; for the user's program's end, the command `external` started or the process
+  // named by name_other_end (0 when unknown).
   [[nodiscard]] pid_t pid(WorkerRole role) const;
   [[nodiscard]] const PipeEnds& ends() const { return ends_; }
   // The user's program found at the other end of stdin or stdout, watched from /proc like a worker.
   void name_other_end(pid_t pid) { other_pid_ = pid; }
-  // A command started here, once reaped: its waitpid status, and whether pipetop ended it (a stop
-  // asked while it still ran: the duration, a signal) rather than it ending by itself.
-  [[nodiscard]] std::optional<int> command_status() const;
-  [[nodiscard]] bool command_stopped() const { return command_stopped_; }
 
   // Moves every sample waiting in the rings to `sink`, in order per worker.
   void drain(const std::function<void(WorkerRole, const Sample&)>& sink);
@@ -91,11 +87,11 @@ class Session {
 
   // Asks the writer to stop (the reader then drains the pipe to end of file); poll() sees them end.
   // With the user's program at the other end, the worker of ours stops instead (kWakeSignal ends a
-  // call that waits on the other program), and a command still running gets SIGTERM.
+  // call that waits on the other program); the program itself is left alone (ExternalEnd ends it).
   void request_stop() noexcept;
   // Kills the workers still running (SIGKILL) and reaps them: a session is never left behind.
   void kill_now() noexcept;
-  // request_stop, then poll until both ended (a command too) or `grace_ns` passed, then kill_now
+  // request_stop, then poll until both ended or `grace_ns` passed, then kill_now
   // (blocks up to grace_ns).
   void finish(std::int64_t grace_ns);
 
@@ -112,7 +108,8 @@ class Session {
 
  private:
   enum class Kill { no, asked, after_grace };  // a kill the caller asked for is no failure
-  Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, const PipeEnds& ends);
+  Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, const PipeEnds& ends,
+          ExternalEnd* external);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
   [[nodiscard]] Result<void> fork_workers(const MachineFacts& machine);
@@ -128,9 +125,9 @@ class Session {
   std::vector<CounterRequest> counter_requests_;
   SharedRegion region_;
   PipeEnds ends_;
-  std::optional<Pipe> pipe_;  // none when pipetop's worker uses stdin or stdout
+  ExternalEnd* external_;     // the user's program's end, when not own_pair
+  std::optional<Pipe> pipe_;  // own_pair's
   pid_t other_pid_ = 0;       // the user's program at stdin or stdout, when found
-  bool command_stopped_ = false;
   std::uint64_t pipe_bytes_ = 0;
   std::optional<std::uint64_t> pipe_bytes_asked_;
   Phase phase_ = Phase::setting_up;

@@ -41,6 +41,7 @@ struct DashboardModel {
   std::string key_echo;                // the last key and what it did ("b → busy loop on"), for a moment
   std::optional<TourView> tour;        // in tour mode
   std::string playback;                // a replay's position ("replay 12.3 / 90.0 s"), else empty
+  std::string other_end;               // the user's program at one end, named: "producer (stdin): pid 4242: yes y"
 };
 
 }  // namespace pipetop

@@ -2,8 +2,10 @@
 // The terminal session: curses started and, on every way out, restored. The only place (with the
 // ncurses canvas) that includes ncurses.
 
+#include <cstdio>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/theme_name.hpp"
@@ -33,6 +35,11 @@ class Terminal {
   // (stdin or stdout not a terminal, TERM unset, unknown or without cursor addressing, like
   // TERM=dumb) returns an environment error naming the stream or the TERM, pointing to pipetop run.
   [[nodiscard]] static Result<std::unique_ptr<Terminal>> open(bool ascii, ThemeName theme = ThemeName::dark);
+  // The same on /dev/tty, the controlling terminal, whatever stdin and stdout are (they carry the
+  // data: `cmd | pipetop`), as pv's display does. Without one (setsid, CI) a usage error naming
+  // `headless`, the command that measures without a screen; the TERM checks as open().
+  [[nodiscard]] static Result<std::unique_ptr<Terminal>> open_tty(bool ascii, ThemeName theme,
+                                                                  std::string_view headless);
 
   Terminal(const Terminal&) = delete;
   Terminal& operator=(const Terminal&) = delete;
@@ -55,8 +62,13 @@ class Terminal {
   void present();
 
  private:
-  explicit Terminal(std::unique_ptr<NcursesCanvas> canvas);
+  // Curses on `out` and `in`; `owned` (may be null) is closed when the terminal is restored.
+  [[nodiscard]] static Result<std::unique_ptr<Terminal>> start(bool ascii, ThemeName theme, FILE* out, FILE* in,
+                                                               FILE* owned);
+  Terminal(std::unique_ptr<NcursesCanvas> canvas, int input_fd, FILE* owned);
   std::unique_ptr<NcursesCanvas> canvas_;
+  int input_fd_;
+  FILE* owned_;  // /dev/tty, when drawn there
   bool open_ = true;
 };
 
