@@ -1,5 +1,11 @@
 #include "pipetop/ui/terminal.hpp"
-// Before ncurses: term.h defines macros (key_help, ...) that would rename the key table's members.
+
+// Before ncurses, since term.h defines macros (key_help, ...) that would rename the key table's
+// members; kept out of include sorting, which would move it after.
+// clang-format off
+#include "pipetop/core/key_table.hpp"
+// clang-format on
+
 #include <fcntl.h>
 #include <langinfo.h>
 #include <ncurses.h>
@@ -13,7 +19,6 @@
 #include <cstring>
 
 #include "ncurses_canvas.hpp"
-#include "pipetop/core/key_table.hpp"
 
 namespace pipetop {
 
