@@ -10,6 +10,7 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/pair_scaling.hpp"
+#include "pipetop/core/pairs_options.hpp"
 #include "pipetop_version.hpp"
 
 namespace pipetop {
@@ -53,6 +54,8 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run -q --format json --busy-loop > before.json   # a baseline ...
   pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
   pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
+  pipetop run --pairs 4 --duration 10s                     # 4 pairs at once: the aggregate GiB/s and each pair's
+  pipetop run --pairs 4 --writer-cpu -1 --reader-cpu -1    # the same, all left to the scheduler (shared CPUs)
 
 Measuring your own program (pipetop is the reader or the writer; the summary names the other end):
   producer | pipetop run --stdin                           # read stdin until it ends (auto when stdin is a pipe)
@@ -185,13 +188,13 @@ void bind_view_options(CLI::App& app, ViewOptions& view, ParseProblems& problems
       ->type_name("HZ")
       ->group(kGroup);
   app.add_flag("--ascii", view.ascii, "No braille or box drawing, whatever the locale")->group(kGroup);
-  add_parsed_option(app, "--theme", "THEME", "Colours: dark (default), light or high-contrast (T cycles; NO_COLOR wins)",
-                    parse_theme, view.theme, problems)
+  add_parsed_option(app, "--theme", "THEME",
+                    "Colours: dark (default), light or high-contrast (T cycles; NO_COLOR wins)", parse_theme,
+                    view.theme, problems)
       ->group(kGroup);
   add_parsed_option(
       app, "--y-max", "GIBPS", "Pin the chart's axis at this many GiB/s, so steps compare across a talk",
-      [](std::string_view text) -> Result<std::optional<double>> { return parse_positive(text); }, view.y_max,
-      problems)
+      [](std::string_view text) -> Result<std::optional<double>> { return parse_positive(text); }, view.y_max, problems)
       ->group(kGroup);
   app.add_option("--baseline", view.baseline_path,
                  "Measure against this recording or run --format json output (drawn dimmed; × against it)")
@@ -242,9 +245,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   CLI::App* run = app.add_subcommand("run", "Move bytes headless and print samples and a summary");
   bind_config_options(*run, run_command.config, problems, {});
   bind_format(*run, run_command.format, problems, "text, csv, json (JSON Lines) or openmetrics");
-  run->add_option("--export", run_command.export_prefix,
-                  "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
-                  "PREFIX.svg (the chart)")
+  run->add_option(
+         "--export", run_command.export_prefix,
+         "Also write PREFIX.cmd (pipetop's and the seed's commands), PREFIX.csv (the seed's row), PREFIX.json, "
+         "PREFIX.svg (the chart)")
       ->type_name("PREFIX")
       ->group(kOutputGroup);
   bind_force(*run, run_command.overwrite);
@@ -256,6 +260,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group(kOutputGroup);
   bind_profile_options(*run, run_command.profile, problems);
+  add_parsed_option(*run, "--pairs", "N",
+                    "N writer/reader pairs at once, each on its own pipe, placed by topology (two physical cores of "
+                    "one node first, then SMT siblings, then across nodes): the aggregate GiB/s and each pair's. "
+                    "When fewer fit pinned than asked, runs those that fit and says how to run them all",
+                    parse_pairs, run_command.pairs, problems);
   run->add_flag("--stdin", run_command.ends.stdin_flag,
                 "Measure the program writing into pipetop's stdin: pipetop is the reader (splice by default)")
       ->group(kEndsGroup);
@@ -326,8 +335,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
 
   TourCommand tour_command;
   CLI::App* tour = app.add_subcommand("tour", "The article's ladder as a guided tour, step by step, with captions");
-  bind_config_options(*tour, tour_command.base, problems, {.strategies = false, .buffer = false, .pipe = false,
-                                                           .timing = false});
+  bind_config_options(*tour, tour_command.base, problems,
+                      {.strategies = false, .buffer = false, .pipe = false, .timing = false});
   add_parsed_option(*tour, "--step", "DURATION", "How long each step holds (default 8s)", parse_duration_ns,
                     tour_command.step_ns, problems);
   tour->add_flag("--no-ui", tour_command.no_ui, "No dashboard: print each step's caption and the summary");
@@ -426,6 +435,13 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     for (const CLI::Option* option : run->get_options()) {
       if (option->count() > 0 && !option->get_lnames().empty()) {
         run_command.ends.given.push_back("--" + option->get_lnames().front());
+      }
+    }
+    if (run_command.pairs > 0) {
+      std::vector<std::string> given = run_command.ends.given;
+      if (dash_dash) given.emplace_back("--");
+      if (Result<void> ok = check_pairs_options(given, run_command.config, "pipetop run"); !ok) {
+        return usage(ok.error());
       }
     }
     parsed.run = run_command;

@@ -9,6 +9,7 @@
 #include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/finish_output.hpp"
+#include "pipetop/app/pairs_run.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/session_driver.hpp"
@@ -16,12 +17,12 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/history_picture.hpp"
-#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/other_end.hpp"
+#include "pipetop/core/run_verdict.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/pipe_peer.hpp"
-#include "pipetop/system/stream_kind.hpp"
 #include "pipetop/system/session.hpp"
+#include "pipetop/system/stream_kind.hpp"
 
 namespace pipetop {
 namespace {
@@ -116,6 +117,7 @@ int report_run(const RunCommand& command, const SystemFiles& files, const Signal
 }  // namespace
 
 int run_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals, OutputStream& out) {
+  if (command.pairs > 0) return run_pairs_headless(command, files, signals, out);
   std::optional<MeasuredResults> baseline;
   if (!command.compare_path.empty()) {
     Result<MeasuredResults> read = read_baseline(command.compare_path, read_run_results);

@@ -7,9 +7,9 @@
 #include "pipetop/core/flag_options.hpp"
 #include "pipetop/core/json_writer.hpp"
 #include "pipetop/core/machine_facts_json.hpp"
-#include "pipetop/core/run_config_json.hpp"
-#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/other_end.hpp"
+#include "pipetop/core/profile_report.hpp"
+#include "pipetop/core/run_config_json.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/run_verdict.hpp"
 #include "pipetop/core/sample_timeline.hpp"
@@ -82,7 +82,7 @@ void write_other_end(JsonWriter& json, const RunOutcome& o) {
 
 class JsonReport final : public Report {
  public:
-  explicit JsonReport(const MachineFacts* facts) : facts_(facts) {}
+  JsonReport(const MachineFacts* facts, PairTag pair) : facts_(facts), pair_(pair) {}
 
   // The machine line, when the facts are known: {"type": "machine", "facts": {...}}.
   std::string header(const std::vector<CounterInfo>& counters) override {
@@ -99,7 +99,9 @@ class JsonReport final : public Report {
     const SampleTimeline::Point point = timeline_.add(role, s);
     JsonWriter json;
     json.begin_object();
-    json.key("schema_version").value(kSchemaVersion).key("type").value("sample").key("worker").value(to_string(role));
+    json.key("schema_version").value(kSchemaVersion).key("type").value("sample");
+    write_pair(json);
+    json.key("worker").value(to_string(role));
     json.key("t_s").value(point.t_s).key("bytes").value(s.bytes);
     json.key("syscalls").value(s.syscalls).key("eagain").value(s.eagain);
     json.key("gib_per_s").value(point.gib_per_s);
@@ -124,6 +126,7 @@ class JsonReport final : public Report {
     JsonWriter json;
     json.begin_object();
     json.key("schema_version").value(kSchemaVersion).key("type").value("summary");
+    write_pair(json);
     json.key("gib_per_s").value(s.throughput.gib_per_s);
     json.key("gib_per_s_median").value(s.throughput.gib_per_s_median);
     json.key("gib_per_s_windows").begin_array();
@@ -184,15 +187,20 @@ class JsonReport final : public Report {
   std::string comparison(const Comparison& c) override { return comparison_line_json(c) + "\n"; }
 
  private:
+  void write_pair(JsonWriter& json) const {
+    if (pair_) json.key("pair").value(static_cast<std::uint64_t>(*pair_));
+  }
+
   const MachineFacts* facts_;
+  PairTag pair_;
   SampleTimeline timeline_;
   std::vector<CounterInfo> counters_;
 };
 
 }  // namespace
 
-std::unique_ptr<Report> make_json_report(const MachineFacts* facts) {
-  return std::make_unique<JsonReport>(facts);
+std::unique_ptr<Report> make_json_report(const MachineFacts* facts, PairTag pair) {
+  return std::make_unique<JsonReport>(facts, pair);
 }
 
 }  // namespace pipetop
