@@ -27,7 +27,7 @@ _pipetop() {
   local pinning="--writer-cpu --reader-cpu --event --user-only --no-counters --interval"
   local options
   case $command in
-    run) options="$config --duration --bytes --format --export --force --quiet --compare --threshold --help" ;;
+    run) options="$config --duration --bytes --pairs --format --export --force --quiet --compare --threshold --help" ;;
     check) options="--seconds --tune-budget --repeat --pairs --scaling --buffer-size $pinning --format --json --export --force --quiet
       --compare --threshold --help" ;;
     tune) options="--budget $pinning --format --json --export --force --quiet --help" ;;

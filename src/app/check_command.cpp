@@ -43,8 +43,9 @@ std::optional<RungResult> tuned_best_rung(const CheckCommand& command, const Wor
   return rung_result(rung, std::move(runs));
 }
 
-// check --pairs (or --scaling: as many pairs as the allowed CPUs hold): the scaling steps with the ladder's base configuration (its first rung's strategy).
-// Where fewer pairs fit pinned than asked, runs those that fit and says so on stderr.
+// check --pairs (or --scaling: as many pairs as the allowed CPUs hold): the scaling steps with the ladder's base
+// configuration (its first rung's strategy). Where fewer pairs fit pinned than asked, runs those that fit and says so
+// on stderr.
 PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, SessionTrialRunner& runner) {
   ProgressLine progress(command.quiet);
   const std::vector<CpuPlace> allowed = allowed_places(plan.machine);
@@ -53,11 +54,7 @@ PairScaling run_pairs(const CheckCommand& command, const WorkerPlan& plan, Sessi
       run_pair_scaling(runner, plan.config, allowed, pairs, command.rung_ns,
                        [&](const std::string& what) { progress.show("check: pairs at once, " + what); });
   progress.done();
-  if (!scaling.placement.note.empty()) std::fprintf(stderr, "pipetop: --pairs: %s\n", scaling.placement.note.c_str());
-  if (scaling.placement.pairs.size() < static_cast<std::size_t>(pairs)) {
-    std::fprintf(stderr, "  hint: pipetop check --pairs %d --writer-cpu -1 --reader-cpu -1 runs them all, unpinned\n",
-                 pairs);
-  }
+  std::fputs(placement_notice(scaling.placement, pairs, "pipetop check").c_str(), stderr);
   return scaling;
 }
 
@@ -122,10 +119,9 @@ int run_check(const CheckCommand& command, const SystemFiles& files, OutputStrea
   if (!command.export_prefix.empty()) {
     std::vector<Trial> trials;
     for (const RungResult& r : check.ladder) trials.push_back(r.trial);
-    const std::string svg = ladder_svg(ladder_picture(check.ladder,
-                                                      "The article's ladder here, " +
-                                                          format_duration_arg(command.rung_ns) + " a rung",
-                                                      machine_summary(facts)));
+    const std::string svg = ladder_svg(
+        ladder_picture(check.ladder, "The article's ladder here, " + format_duration_arg(command.rung_ns) + " a rung",
+                       machine_summary(facts)));
     const int code = export_and_report(command.export_prefix, trials, files, command.overwrite, svg);
     if (code != 0) return code;
   }

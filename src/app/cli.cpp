@@ -10,6 +10,7 @@
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/ladder.hpp"
 #include "pipetop/core/pair_scaling.hpp"
+#include "pipetop/core/pairs_options.hpp"
 #include "pipetop_version.hpp"
 
 namespace pipetop {
@@ -56,6 +57,8 @@ constexpr const char* kRunFooter = R"(Examples:
   pipetop run -q --format json --busy-loop > before.json   # a baseline ...
   pipetop run --busy-loop --compare before.json            # ... and later: exit 4 if 10% slower, beyond the noise
   pipetop run --format openmetrics > pipetop.prom          # metrics for node_exporter's textfile collector
+  pipetop run --pairs 4 --duration 10s                     # 4 pairs at once: the aggregate GiB/s and each pair's
+  pipetop run --pairs 4 --writer-cpu -1 --reader-cpu -1    # the same, all left to the scheduler (shared CPUs)
 
 Measuring your own program (pipetop is the reader or the writer; the summary names the other end):
   producer | pipetop run --stdin                           # read stdin until it ends (auto when stdin is a pipe)
@@ -283,6 +286,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group(kOutputGroup);
   bind_profile_options(*run, run_command.profile, problems);
+  add_parsed_option(*run, "--pairs", "N",
+                    "N writer/reader pairs at once, each on its own pipe, placed by topology (two physical cores of "
+                    "one node first, then SMT siblings, then across nodes): the aggregate GiB/s and each pair's. "
+                    "When fewer fit pinned than asked, runs those that fit and says how to run them all",
+                    parse_pairs, run_command.pairs, problems);
   bind_ends_options(*run, run_command.ends);
   run->footer(kRunFooter);
 
@@ -445,6 +453,13 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     }
     run_command.ends.command = command;
     run_command.ends.given = given_options(*run);
+    if (run_command.pairs > 0) {
+      std::vector<std::string> given = run_command.ends.given;
+      if (dash_dash) given.emplace_back("--");
+      if (Result<void> ok = check_pairs_options(given, run_command.config, "pipetop run"); !ok) {
+        return usage(ok.error());
+      }
+    }
     parsed.run = run_command;
   } else if (tour->parsed()) {
     if (Result<void> ok = check_refresh(*tour, tour_command.view.refresh_hz); !ok) return usage(ok.error());

@@ -9,6 +9,7 @@
 #include "pipetop/app/baseline_file.hpp"
 #include "pipetop/app/export_files.hpp"
 #include "pipetop/app/finish_output.hpp"
+#include "pipetop/app/pairs_run.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/session_driver.hpp"
@@ -96,6 +97,7 @@ int report_run(const RunCommand& command, const SystemFiles& files, const Signal
 }  // namespace
 
 int run_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals, OutputStream& out) {
+  if (command.pairs > 0) return run_pairs_headless(command, files, signals, out);
   std::optional<MeasuredResults> baseline;
   if (!command.compare_path.empty()) {
     Result<MeasuredResults> read = read_baseline(command.compare_path, read_run_results);

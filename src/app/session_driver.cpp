@@ -68,6 +68,7 @@ struct Driven {
   const WorkerPlan* plan = nullptr;
   const DriveEnds* ends = nullptr;  // the user's program at one end, or our own pair
   ExternalEnd* external = nullptr;  // its end of the pipe, held (none for our own pair)
+  const DriveHooks* hooks = nullptr;
   std::unique_ptr<Session> session;
   std::unique_ptr<SessionWatch> watch;
   DrivenRun run;
@@ -76,7 +77,7 @@ struct Driven {
 };
 
 Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const ProfilingPlan* profiling,
-                      const DriveEnds& ends, ExternalEnd* external) {
+                      const DriveEnds& ends, ExternalEnd* external, const DriveHooks& hooks) {
   Result<std::unique_ptr<Session>> launched =
       Session::launch(plan.config, plan.machine, plan.counters, ends.ends, external);
   if (!launched) return std::unexpected(launched.error());
@@ -84,6 +85,7 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const Pr
   d.plan = &plan;
   d.ends = &ends;
   d.external = external;
+  d.hooks = &hooks;
   d.session = std::move(*launched);
   if (ends.other_pid != 0) d.session->name_other_end(ends.other_pid);
   d.watch = std::make_unique<SessionWatch>(files, plan.machine, kTimesEveryNs, profiling);
@@ -100,7 +102,8 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const Pr
 
 // One tick of `d`: its phase, its events, whether it is done. Fails when a worker failed while
 // setting up (it never ran).
-Result<void> step(Driven& d, const DriveHooks& hooks, std::vector<SessionEvent>& events) {
+Result<void> step(Driven& d, std::vector<SessionEvent>& events) {
+  const DriveHooks& hooks = *d.hooks;
   Session& session = *d.session;
   RunOutcome& outcome = d.run.outcome;
   const Session::Phase phase = session.poll();
@@ -130,7 +133,8 @@ Result<void> step(Driven& d, const DriveHooks& hooks, std::vector<SessionEvent>&
 }
 
 // Stops `d`'s workers and gathers what they reported into its outcome.
-DrivenRun gather(Driven& d, const DriveHooks& hooks) {
+DrivenRun gather(Driven& d) {
+  const DriveHooks& hooks = *d.hooks;
   Session& session = *d.session;
   RunOutcome& outcome = d.run.outcome;
   if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
@@ -219,7 +223,7 @@ namespace {
 
 // drive_sessions, each plan with `ends` at its ends.
 Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
-                                         const SystemFiles& files, const DriveHooks& hooks,
+                                         const SystemFiles& files, const std::vector<DriveHooks>& hooks,
                                          const ProfilingPlan* profiling, const DriveEnds& ends) {
   std::unique_ptr<ExternalEnd> external;  // closed last: the other program sees its end after pipetop's worker's
   if (ends.ends.kind != EndsKind::own_pair) {
@@ -227,9 +231,10 @@ Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, c
     if (!opened) return std::unexpected(opened.error());
     external = std::move(*opened);
   }
+  static const DriveHooks kNoHooks;
   std::vector<Driven> driven;
-  for (const WorkerPlan& plan : plans) {
-    Result<Driven> d = launch(plan, files, profiling, ends, external.get());
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    Result<Driven> d = launch(plans[i], files, profiling, ends, external.get(), i < hooks.size() ? hooks[i] : kNoHooks);
     if (!d) return std::unexpected(d.error());  // the pairs launched so far are killed as they go
     driven.push_back(std::move(*d));
   }
@@ -239,8 +244,8 @@ Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, c
     bool all_done = true;
     for (Driven& d : driven) {
       if (d.done) continue;
-      if (Result<void> ok = step(d, hooks, events); !ok) return std::unexpected(ok.error());
-      if (d.done) d.run = gather(d, hooks);  // a pair that ended stops now, not when the slowest does
+      if (Result<void> ok = step(d, events); !ok) return std::unexpected(ok.error());
+      if (d.done) d.run = gather(d);  // a pair that ended stops now, not when the slowest does
       all_done = all_done && d.done;
     }
     if (signal) {
@@ -252,21 +257,21 @@ Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, c
     if (signal || all_done) break;
   }
   std::vector<DrivenRun> runs;
-  for (Driven& d : driven) runs.push_back(d.done ? std::move(d.run) : gather(d, hooks));
+  for (Driven& d : driven) runs.push_back(d.done ? std::move(d.run) : gather(d));
   return runs;
 }
 
 }  // namespace
 
 Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
-                                              const SystemFiles& files, const DriveHooks& hooks,
+                                              const SystemFiles& files, const std::vector<DriveHooks>& hooks,
                                               const ProfilingPlan* profiling) {
   return drive_all(plans, signals, files, hooks, profiling, {});
 }
 
 Result<DrivenRun> drive_session(const WorkerPlan& plan, const SignalWatch* signals, const SystemFiles& files,
                                 const DriveHooks& hooks, const ProfilingPlan* profiling, const DriveEnds& ends) {
-  Result<std::vector<DrivenRun>> runs = drive_all({plan}, signals, files, hooks, profiling, ends);
+  Result<std::vector<DrivenRun>> runs = drive_all({plan}, signals, files, {hooks}, profiling, ends);
   if (!runs) return std::unexpected(runs.error());
   return std::move(runs->front());
 }

@@ -144,6 +144,17 @@ void write_run_metrics(OpenMetricsWriter& m, std::string_view prefix, const std:
   write_worker_metrics(m, p, runs);
 }
 
+void write_pairs_metrics(OpenMetricsWriter& m, std::string_view prefix, std::optional<double> aggregate_gib_per_s,
+                         const std::vector<MetricLabels>& pairs) {
+  const std::string p(prefix);
+  m.gauge(p + "_pairs", "Writer/reader pairs that ran at once, each on its own pipe.")
+      .sample(static_cast<double>(pairs.size()));
+  m.gauge(p + "_pairs_throughput_bytes_per_second", "The sum of the pairs' steady-state means.", "bytes_per_second")
+      .sample(bytes_per_s(aggregate_gib_per_s));
+  m.gauge(p + "_pair_info", "Where each pair ran, as labels; always 1.");
+  for (const MetricLabels& labels : pairs) m.sample(labels, 1.0);
+}
+
 void write_comparison_metrics(OpenMetricsWriter& m, std::string_view prefix, const Comparison& c,
                               std::optional<std::string_view> label) {
   const std::string p(prefix);

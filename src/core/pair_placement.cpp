@@ -171,6 +171,29 @@ PairPlacement place_pairs(const std::vector<CpuPlace>& allowed, int pairs) {
   return placement;
 }
 
+std::string cpus_words(const CpuPair& cpus) {
+  const auto cpu = [](int n) { return n == kUnpinned ? std::string("any") : std::to_string(n); };
+  return cpu(cpus.writer) + "→" + cpu(cpus.reader);
+}
+
+PairPlacement place_pairs_as_asked(const RunConfig& base, const std::vector<CpuPlace>& allowed, int pairs) {
+  if (base.writer_cpu != kUnpinned || base.reader_cpu != kUnpinned) return place_pairs(allowed, pairs);
+  PairPlacement placement;
+  placement.pairs.assign(static_cast<std::size_t>(std::max(pairs, 1)), {{kUnpinned, kUnpinned}, PairKind::unpinned});
+  placement.note = "unpinned as asked (--writer-cpu -1 --reader-cpu -1): the scheduler places the pairs";
+  return placement;
+}
+
+std::string placement_notice(const PairPlacement& placement, int asked, std::string_view command) {
+  if (placement.note.empty()) return {};
+  std::string text = "pipetop: --pairs: " + placement.note + "\n";
+  if (placement.pairs.size() < static_cast<std::size_t>(asked)) {
+    text += "  hint: " + std::string(command) + " --pairs " + std::to_string(asked) +
+            " --writer-cpu -1 --reader-cpu -1 runs them all, unpinned\n";
+  }
+  return text;
+}
+
 PlacedPair partner_of(const std::vector<CpuPlace>& allowed, int cpu) {
   const CpuPlace me = places_of(allowed, {cpu}).front();
   const auto lowest = [&](auto&& fits) {

@@ -53,13 +53,7 @@ PairScaling run_pair_scaling(PairGroupRunner& runner, const RunConfig& base, con
                              int pairs, std::int64_t duration_ns, const PairsProgress& progress) {
   PairScaling scaling;
   scaling.asked = pairs;
-  if (base.writer_cpu == kUnpinned && base.reader_cpu == kUnpinned) {
-    const auto n = static_cast<std::size_t>(std::max(pairs, 1));
-    scaling.placement.pairs.assign(n, {{kUnpinned, kUnpinned}, PairKind::unpinned});
-    scaling.placement.note = "unpinned as asked (--writer-cpu -1 --reader-cpu -1): the scheduler places the pairs";
-  } else {
-    scaling.placement = place_pairs(allowed, pairs);
-  }
+  scaling.placement = place_pairs_as_asked(base, allowed, pairs);
   for (const std::size_t n : scaling_counts(scaling.placement.pairs.size())) {
     if (progress) progress(n == 1 ? std::string("1 pair") : std::to_string(n) + " pairs");
     const auto first = scaling.placement.pairs.begin();

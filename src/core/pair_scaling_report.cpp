@@ -7,16 +7,12 @@
 namespace pipetop {
 namespace {
 
-std::string cpu_text(int cpu) {
-  return cpu == kUnpinned ? "any" : std::to_string(cpu);
-}
-
 std::string row(const std::string& name, const PairsStep& step, std::optional<double> efficiency) {
   std::string per_pair;
   for (const Trial& t : step.trials) per_pair += (per_pair.empty() ? "" : " ") + format_fixed(t.gib_per_s(), 2);
   std::string placement;
   for (const PlacedPair& p : step.pairs) {
-    placement += (placement.empty() ? "" : ", ") + cpu_text(p.cpus.writer) + "→" + cpu_text(p.cpus.reader);
+    placement += (placement.empty() ? "" : ", ") + cpus_words(p.cpus);
   }
   const std::string kind = step.pairs.empty() ? "" : to_string(step.pairs.front().kind);
   return "  " + pad_right(name, 12) + pad_left(format_fixed(step.aggregate_gib_per_s(), 2), 10) +

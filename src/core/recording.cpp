@@ -148,8 +148,9 @@ Result<void> read_run_json(Recording& r, const std::vector<Line>& lines) {
     }
   }
   if (!summary) {
-    return std::unexpected(usage_error("run output without its summary line (the last one): the configuration is unknown",
-                                       "record a whole run, or use --record FILE"));
+    return std::unexpected(
+        usage_error("run output without its summary line (the last one): the configuration is unknown",
+                    "record a whole run, or use --record FILE"));
   }
   read_summary(r, *summary);
   const Json* config_object = find_member(&*summary, "config");
@@ -159,10 +160,9 @@ Result<void> read_run_json(Recording& r, const std::vector<Line>& lines) {
   const Json* huge = find_member(&*summary, "huge_pages");
   const HugePageResult huge_pages{flag_of(huge, "requested"), flag_of(huge, "verified"), text_of(huge, "detail"), 0};
   const std::int64_t start = samples.empty() ? 0 : std::get<WorkerSample>(samples.front()).sample.t_ns;
-  r.events.emplace_back(SegmentStart{start, *config, describe_start(*config),
-                                     summary_counters(find_member(counters, "writer")),
-                                     summary_counters(find_member(counters, "reader")),
-                                     config->pipe_bytes.value_or(0), huge_pages});
+  r.events.emplace_back(
+      SegmentStart{start, *config, describe_start(*config), summary_counters(find_member(counters, "writer")),
+                   summary_counters(find_member(counters, "reader")), config->pipe_bytes.value_or(0), huge_pages});
   r.events.insert(r.events.end(), samples.begin(), samples.end());
   return {};
 }
@@ -186,7 +186,8 @@ std::string recording_event(const SessionEvent& event) {
 
 std::string recording_summary(const std::vector<LeaderboardRow>& rows, const RunOutcome* run) {
   JsonWriter json;
-  json.begin_object().key("type").value("summary").key("segments").begin_array();
+  json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value("summary");
+  json.key("segments").begin_array();
   for (const LeaderboardRow& row : rows) {
     const SegmentStats& s = row.stats;
     json.begin_object().key("label").value(row.label).key("configuration").value(describe_config(row.config));

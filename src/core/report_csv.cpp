@@ -24,8 +24,11 @@ std::string optional_number(std::optional<double> value) {
 
 class CsvReport final : public Report {
  public:
+  explicit CsvReport(PairTag pair) : pair_(pair ? std::to_string(*pair) + "," : std::string()) {}
+
   std::string header(const std::vector<CounterInfo>& counters) override {
-    std::string line = "type,worker,t_s,bytes,syscalls,eagain,gib_per_s";
+    std::string line =
+        std::string(pair_.empty() ? "type," : "type,pair,") + "worker,t_s,bytes,syscalls,eagain,gib_per_s";
     for (const CounterInfo& c : counters) line += "," + c.name;
     counters_ = counters;
     return line + "\n";
@@ -33,7 +36,7 @@ class CsvReport final : public Report {
 
   std::string sample(WorkerRole role, const Sample& s) override {
     const SampleTimeline::Point point = timeline_.add(role, s);
-    std::string line = "sample," + std::string(to_string(role)) + "," + number(point.t_s) + "," +
+    std::string line = "sample," + pair_ + std::string(to_string(role)) + "," + number(point.t_s) + "," +
                        std::to_string(s.bytes) + "," + std::to_string(s.syscalls) + "," + std::to_string(s.eagain) +
                        "," + optional_number(point.gib_per_s);
     for (std::size_t i = 0; i < counters_.size(); ++i) {
@@ -47,7 +50,7 @@ class CsvReport final : public Report {
   // and the steady-state mean rate (counter columns are per worker: see the JSON summary).
   std::string summary(const RunOutcome& o) override {
     const RunSummary s = summarize(o);
-    return "summary,both," + number(s.throughput.elapsed_s) + "," + std::to_string(s.reader.bytes) + "," +
+    return "summary," + pair_ + "both," + number(s.throughput.elapsed_s) + "," + std::to_string(s.reader.bytes) + "," +
            std::to_string(s.writer.syscalls + s.reader.syscalls) + "," +
            std::to_string(s.writer.eagain + s.reader.eagain) + "," + optional_number(s.throughput.gib_per_s) +
            std::string(counters_.size(), ',') + "\n";
@@ -57,14 +60,15 @@ class CsvReport final : public Report {
   std::string comparison(const Comparison& /*comparison*/) override { return {}; }
 
  private:
+  std::string pair_;  // "2," in the pair column, for run --pairs
   SampleTimeline timeline_;
   std::vector<CounterInfo> counters_;
 };
 
 }  // namespace
 
-std::unique_ptr<Report> make_csv_report() {
-  return std::make_unique<CsvReport>();
+std::unique_ptr<Report> make_csv_report(PairTag pair) {
+  return std::make_unique<CsvReport>(pair);
 }
 
 }  // namespace pipetop

@@ -1,15 +1,21 @@
 #pragma once
 // The Report implementations (private to core; reach them through make_report).
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 
 #include "pipetop/core/report.hpp"
 
 namespace pipetop {
 
-[[nodiscard]] std::unique_ptr<Report> make_text_report(WorkerRole paced_by);
-[[nodiscard]] std::unique_ptr<Report> make_csv_report();
-[[nodiscard]] std::unique_ptr<Report> make_json_report(const MachineFacts* facts);
+// `pair`, for run --pairs: the pair (from 1) whose run the report tells, named on every line it writes
+// ("pair 2" before each text line, a pair column in CSV, a "pair" member in JSON).
+using PairTag = std::optional<std::size_t>;
+
+[[nodiscard]] std::unique_ptr<Report> make_text_report(WorkerRole paced_by, PairTag pair = {});
+[[nodiscard]] std::unique_ptr<Report> make_csv_report(PairTag pair = {});
+[[nodiscard]] std::unique_ptr<Report> make_json_report(const MachineFacts* facts, PairTag pair = {});
 [[nodiscard]] std::unique_ptr<Report> make_openmetrics_report(const MachineFacts* facts);
 
 }  // namespace pipetop

@@ -94,7 +94,7 @@ void write_other_end(JsonWriter& json, const RunOutcome& o) {
 
 class JsonReport final : public Report {
  public:
-  explicit JsonReport(const MachineFacts* facts) : facts_(facts) {}
+  JsonReport(const MachineFacts* facts, PairTag pair) : facts_(facts), pair_(pair) {}
 
   // The machine line, when the facts are known: {"type": "machine", "facts": {...}}.
   std::string header(const std::vector<CounterInfo>& counters) override {
@@ -111,7 +111,9 @@ class JsonReport final : public Report {
     const SampleTimeline::Point point = timeline_.add(role, s);
     JsonWriter json;
     json.begin_object();
-    json.key("schema_version").value(kSchemaVersion).key("type").value("sample").key("worker").value(to_string(role));
+    json.key("schema_version").value(kSchemaVersion).key("type").value("sample");
+    write_pair(json);
+    json.key("worker").value(to_string(role));
     json.key("t_s").value(point.t_s).key("bytes").value(s.bytes);
     json.key("syscalls").value(s.syscalls).key("eagain").value(s.eagain);
     json.key("gib_per_s").value(point.gib_per_s);
@@ -136,6 +138,7 @@ class JsonReport final : public Report {
     JsonWriter json;
     json.begin_object();
     json.key("schema_version").value(kSchemaVersion).key("type").value("summary");
+    write_pair(json);
     json.key("gib_per_s").value(s.throughput.gib_per_s);
     json.key("gib_per_s_median").value(s.throughput.gib_per_s_median);
     json.key("gib_per_s_windows").begin_array();
@@ -196,15 +199,20 @@ class JsonReport final : public Report {
   std::string comparison(const Comparison& c) override { return comparison_line_json(c) + "\n"; }
 
  private:
+  void write_pair(JsonWriter& json) const {
+    if (pair_) json.key("pair").value(static_cast<std::uint64_t>(*pair_));
+  }
+
   const MachineFacts* facts_;
+  PairTag pair_;
   SampleTimeline timeline_;
   std::vector<CounterInfo> counters_;
 };
 
 }  // namespace
 
-std::unique_ptr<Report> make_json_report(const MachineFacts* facts) {
-  return std::make_unique<JsonReport>(facts);
+std::unique_ptr<Report> make_json_report(const MachineFacts* facts, PairTag pair) {
+  return std::make_unique<JsonReport>(facts, pair);
 }
 
 }  // namespace pipetop

@@ -75,7 +75,8 @@ std::string other_end_lines(const RunOutcome& o, const RunSummary& s) {
 
 class TextReport final : public Report {
  public:
-  explicit TextReport(WorkerRole paced_by) : paced_by_(paced_by) {}
+  TextReport(WorkerRole paced_by, PairTag pair)
+      : paced_by_(paced_by), prefix_(pair ? printf_string("pair %zu ", *pair) : std::string()) {}
 
   std::string header(const std::vector<CounterInfo>& /*counters*/) override { return {}; }
 
@@ -89,9 +90,9 @@ class TextReport final : public Report {
     if (s.t_ns - t0_ns_ < next_second_ * 1'000'000'000LL) return {};
     const std::optional<double> rate = rate_bytes_per_s(*last_line_, s);
     std::string line =
-        printf_string("%7.2fs  %s  %s total\n", static_cast<double>(s.t_ns - t0_ns_) / 1e9,
-                      rate ? printf_string("%8.2f GiB/s", bytes_to_gib(*rate)).c_str() : "       — GiB/s",
-                      format_size(s.bytes).c_str());
+        prefix_ + printf_string("%7.2fs  %s  %s total\n", static_cast<double>(s.t_ns - t0_ns_) / 1e9,
+                                rate ? printf_string("%8.2f GiB/s", bytes_to_gib(*rate)).c_str() : "       — GiB/s",
+                                format_size(s.bytes).c_str());
     last_line_ = s;
     next_second_ = (s.t_ns - t0_ns_) / 1'000'000'000LL + 1;  // after a gap, the next whole second
     return line;
@@ -148,6 +149,7 @@ class TextReport final : public Report {
 
  private:
   WorkerRole paced_by_;
+  std::string prefix_;  // "pair 2 " before each line, for run --pairs
   std::optional<Sample> last_line_;
   std::int64_t t0_ns_ = 0;
   std::int64_t next_second_ = 1;
@@ -155,8 +157,8 @@ class TextReport final : public Report {
 
 }  // namespace
 
-std::unique_ptr<Report> make_text_report(WorkerRole paced_by) {
-  return std::make_unique<TextReport>(paced_by);
+std::unique_ptr<Report> make_text_report(WorkerRole paced_by, PairTag pair) {
+  return std::make_unique<TextReport>(paced_by, pair);
 }
 
 }  // namespace pipetop

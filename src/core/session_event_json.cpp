@@ -7,6 +7,7 @@
 
 #include "pipetop/core/profile_access.hpp"
 #include "pipetop/core/run_config_json.hpp"
+#include "pipetop/core/schema_version.hpp"
 
 namespace pipetop {
 namespace {
@@ -76,7 +77,8 @@ std::vector<CounterInfo> read_counters(JsonFields& f, std::string_view key) {
   }
   for (const Json& item : list) {
     JsonFields c(item, "counter");
-    CounterInfo info{c.text("name"), value_of(c, "state", kStates), c.text("reason"), value_of(c, "problem", kProblems)};
+    CounterInfo info{c.text("name"), value_of(c, "state", kStates), c.text("reason"),
+                     value_of(c, "problem", kProblems)};
     if (Result<CounterInfo> ok = c.result(std::move(info)); ok) {
       counters.push_back(std::move(*ok));
     } else {
@@ -123,8 +125,13 @@ struct Codec<SegmentStart> {
     write_huge(json, e.huge_pages);
   }
   static SegmentStart read(JsonFields& f) {
-    return {f.int64("t_ns"),           read_config(f),           f.text("label"), read_counters(f, "writer_counters"),
-            read_counters(f, "reader_counters"), f.uint64("pipe_bytes"), read_huge(f)};
+    return {f.int64("t_ns"),
+            read_config(f),
+            f.text("label"),
+            read_counters(f, "writer_counters"),
+            read_counters(f, "reader_counters"),
+            f.uint64("pipe_bytes"),
+            read_huge(f)};
   }
 };
 
@@ -184,8 +191,12 @@ struct Codec<WorkerTimes> {
   }
   static WorkerTimes read(JsonFields& f) {
     return {read_role(f),
-            {f.int64("t_ns"), f.int64("run_ns"), f.int64("wait_ns"), {f.int64("user_ns"), f.int64("system_ns")},
-             f.uint64("voluntary"), f.uint64("involuntary")}};
+            {f.int64("t_ns"),
+             f.int64("run_ns"),
+             f.int64("wait_ns"),
+             {f.int64("user_ns"), f.int64("system_ns")},
+             f.uint64("voluntary"),
+             f.uint64("involuntary")}};
   }
 };
 
@@ -202,7 +213,9 @@ struct Codec<HugePagesSeen> {
 template <>
 struct Codec<PairProblem> {
   static constexpr std::string_view type = "problem";
-  static void write(JsonWriter& json, const PairProblem& e) { json.key("t_ns").value(e.t_ns).key("text").value(e.text); }
+  static void write(JsonWriter& json, const PairProblem& e) {
+    json.key("t_ns").value(e.t_ns).key("text").value(e.text);
+  }
   static PairProblem read(JsonFields& f) { return {f.int64("t_ns"), f.text("text")}; }
 };
 
@@ -223,7 +236,10 @@ struct Codec<ProfileStarted> {
   static void write(JsonWriter& json, const ProfileStarted& e) {
     write_role(json, e.role);
     json.key("t_ns").value(e.t_ns).key("event").value(e.source.event).key("mode").value(to_string(e.source.mode));
-    json.key("reason").value(e.source.reason).key("frequency_hz").value(static_cast<std::int64_t>(e.source.frequency_hz));
+    json.key("reason")
+        .value(e.source.reason)
+        .key("frequency_hz")
+        .value(static_cast<std::int64_t>(e.source.frequency_hz));
   }
   static ProfileStarted read(JsonFields& f) {
     ProfileStarted e{f.int64("t_ns"), read_role(f), {f.text("event"), ProfileMode::unavailable, f.text("reason"), 0}};
@@ -309,7 +325,7 @@ void write_event_json(JsonWriter& json, const SessionEvent& event) {
   std::visit(
       [&json](const auto& e) {
         using Event = std::decay_t<decltype(e)>;
-        json.begin_object().key("type").value(Codec<Event>::type);
+        json.begin_object().key("schema_version").value(kSchemaVersion).key("type").value(Codec<Event>::type);
         Codec<Event>::write(json, e);
         json.end_object();
       },

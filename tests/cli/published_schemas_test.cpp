@@ -54,6 +54,19 @@ TEST(PublishedSchemas, EveryLineOfARun) {
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
 }
 
+// run --pairs: each pair's samples and summary name it, and the pairs line ends the output.
+TEST(PublishedSchemas, EveryLineOfAPairsRun) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(produce(
+      {"run", "--pairs", "2", "--writer-cpu", "-1", "--reader-cpu", "-1", "--duration", "0.3s", "--format", "json"},
+      dir.path() / "p"));
+  const std::string text = testing::slurp(dir.path() / "p");
+  EXPECT_NE(text.find("\"type\":\"sample\",\"pair\":2"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"type\":\"pairs\""), std::string::npos) << text;
+  const testing::Ran v = validate("run.schema.json", dir.path() / "p", true);
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
 TEST(PublishedSchemas, TuneDocument) {
   const testing::TempDir dir;
   ASSERT_NO_FATAL_FAILURE(produce({"tune", "--budget", "1s", "--json"}, dir.path() / "t"));
@@ -75,6 +88,44 @@ TEST(PublishedSchemas, ExportDocument) {
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const testing::Ran v = validate("export.schema.json", prefix + ".json");
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+// A recording (run --record, read by replay): the header, every event, the summary with the run's own.
+TEST(PublishedSchemas, EveryLineOfARecording) {
+  const testing::TempDir dir;
+  const fs::path recording = dir.path() / "rec.jsonl";
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "0.5s", "-q", "--profile", "--record", recording.string()}, 60s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const std::string text = testing::slurp(recording);
+  for (const char* type : {"recording", "segment", "sample", "times", "summary"}) {
+    EXPECT_NE(text.find("\"type\":\"" + std::string(type) + "\""), std::string::npos) << type << " in\n" << text;
+  }
+  EXPECT_EQ(text.find("{\"type\""), std::string::npos) << "every line begins with schema_version";
+  const testing::Ran v = validate("recording.schema.json", recording, true);
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+// A recording whose sample names a worker that does not exist, and whose segment lost its
+// configuration, is refused.
+TEST(PublishedSchemas, ABrokenRecordingIsRefused) {
+  const testing::TempDir dir;
+  const fs::path recording = dir.path() / "rec.jsonl";
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "0.3s", "-q", "--record", recording.string()}, 60s);
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  std::string text = testing::slurp(recording);
+  const std::size_t worker = text.find("\"worker\":\"reader\"");
+  ASSERT_NE(worker, std::string::npos) << text;
+  text.replace(worker, 17, "\"worker\":\"both\"");
+  const std::size_t config = text.find("\"config\":{");
+  ASSERT_NE(config, std::string::npos) << text;
+  text.replace(config, 10, "\"konfig\":{");
+  testing::write_file(dir.path() / "broken", text);
+  const testing::Ran v = validate("recording.schema.json", dir.path() / "broken", true);
+  EXPECT_EQ(v.exit_code, 1) << v.out;
+  EXPECT_NE(v.err.find("'both' is not one of ['writer', 'reader']"), std::string::npos) << v.err;
+  EXPECT_NE(v.err.find("'config' is a required property"), std::string::npos) << v.err;
 }
 
 // The validator is no rubber stamp: a run's line with a count as text and an unknown writer fails.

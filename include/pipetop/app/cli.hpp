@@ -30,6 +30,7 @@ struct RunCommand {
   std::string record_path;  // --record: every event to this file, for `pipetop replay`
   ProfileRequest profile;   // --profile: where each worker's time goes
   EndsRequest ends;         // --stdin, --stdout, --pass, -- COMMAND, and the options given
+  int pairs = 0;            // --pairs: 0 one pair as configured; N pairs at once, placed by topology
 };
 
 // What parsing decided: a command to run, or an exit (help, version, or a usage error) with the text

@@ -16,7 +16,8 @@ namespace pipetop {
 // summary is printed all the same); else, with -- COMMAND, the command's own exit status
 // (command_exit_code). The user's program at the other end (--stdin, --stdout, -- COMMAND) is named
 // in the summary; where stdout carries the data (--stdout, --pass) the report goes to stderr instead
-// of `out`. Errors go to stderr as "pipetop: <what>" plus a hint; no worker outlives this call.
+// of `out`. With --pairs N, runs N pairs at once instead (run_pairs_headless). Errors go to stderr as "pipetop: <what>"
+// plus a hint; no worker outlives this call.
 [[nodiscard]] int run_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals,
                                OutputStream& out);
 

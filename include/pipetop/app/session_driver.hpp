@@ -69,10 +69,11 @@ void note_command_end(const ExternalEnd& external, OtherEnd& end);
 // each ends by its own duration (counted from when its workers were ready) and is stopped then; a
 // signal interrupts them all. Returns their runs in the order of `plans`. Fails as drive_session does
 // when one cannot launch or fails while setting up; no worker of any of them is left behind.
-// `profiling`, when not null, profiles every pair's workers.
+// `hooks`: none, or one per plan (a pair's samples go to its own). `profiling`, when not null, profiles
+// every pair's workers.
 [[nodiscard]] Result<std::vector<DrivenRun>> drive_sessions(const std::vector<WorkerPlan>& plans,
                                                             const SignalWatch* signals, const SystemFiles& files,
-                                                            const DriveHooks& hooks,
+                                                            const std::vector<DriveHooks>& hooks,
                                                             const ProfilingPlan* profiling = nullptr);
 
 }  // namespace pipetop

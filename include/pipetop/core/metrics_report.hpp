@@ -33,6 +33,11 @@ struct LabelledRun {
 // "_counter" {worker, event} (scaled), and one per derived figure ("_ipc", "_cycles_per_kib" ...) {worker}.
 void write_run_metrics(OpenMetricsWriter& metrics, std::string_view prefix, const std::vector<LabelledRun>& runs);
 
+// run --pairs: `prefix` + "_pairs" (how many ran at once) and "_pairs_throughput_bytes_per_second" (the
+// sum of their figures), and `prefix` + "_pair_info" {pair, writer_cpu, reader_cpu, placement} 1 per pair.
+void write_pairs_metrics(OpenMetricsWriter& metrics, std::string_view prefix, std::optional<double> aggregate_gib_per_s,
+                         const std::vector<MetricLabels>& pairs);
+
 // `prefix` + "_baseline_ratio" per measurement (labelled `label` = its name, or unlabelled for a run)
 // and `prefix` + "_regressed": 1 when one regressed beyond the threshold.
 void write_comparison_metrics(OpenMetricsWriter& metrics, std::string_view prefix, const Comparison& comparison,

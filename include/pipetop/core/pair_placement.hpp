@@ -5,10 +5,12 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pipetop/core/cpu_list.hpp"
 #include "pipetop/core/cpu_topology.hpp"
+#include "pipetop/core/run_config.hpp"
 
 namespace pipetop {
 
@@ -28,6 +30,9 @@ struct PlacedPair {
   PairKind kind = PairKind::separate_cores;
 };
 
+// A pair's CPUs for people: "0→1", "any→any" for an unpinned pair.
+[[nodiscard]] std::string cpus_words(const CpuPair& cpus);
+
 struct PairPlacement {
   std::vector<PlacedPair> pairs;  // best first: separate cores, then siblings, then across nodes
   // Empty when every pair asked for sits on two physical cores of one node; otherwise what was done
@@ -40,6 +45,17 @@ struct PairPlacement {
 // note says so and offers running them unpinned; with one CPU, one pair shares it; with no CPU known,
 // the pairs are left unpinned.
 [[nodiscard]] PairPlacement place_pairs(const std::vector<CpuPlace>& allowed, int pairs);
+
+// Where `pairs` pairs of --pairs run (check, run and the dashboard alike): with `base` unpinned on both
+// sides (--writer-cpu -1 --reader-cpu -1), every pair asked, left to the scheduler; otherwise
+// place_pairs(allowed, pairs). Never fails.
+[[nodiscard]] PairPlacement place_pairs_as_asked(const RunConfig& base, const std::vector<CpuPlace>& allowed,
+                                                 int pairs);
+
+// What to say on stderr about `placement` of `asked` pairs: "pipetop: --pairs: NOTE\n" and, when fewer
+// were placed than asked, a hint line naming `command` ("pipetop check", "pipetop run", "pipetop") with
+// the options that run them all, unpinned. Empty when the placement has no note.
+[[nodiscard]] std::string placement_notice(const PairPlacement& placement, int asked, std::string_view command);
 
 // The best partner for a side fixed on `cpu`, in the same order: another physical core of its node,
 // its SMT sibling, another node; failing all, `cpu` itself (shared_cpu). Returns {cpu, partner}.

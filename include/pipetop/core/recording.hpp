@@ -3,7 +3,8 @@
 // a header — {"schema_version", "type": "recording", "command", "machine" (the dashboard's machine
 // line), "facts" (the typed machine facts)} —, then every SessionEvent as it happened, one per line
 // (session_event_json.hpp), and last a summary: every configuration with its statistics, fastest first,
-// and for `run` its report's summary object. `pipetop run --format json` output reads back the same
+// and for `run` its report's summary object. Every line begins with schema_version;
+// schemas/recording.schema.json describes them. `pipetop run --format json` output reads back the same
 // way: its samples and the configuration its summary names become one segment.
 
 #include <optional>

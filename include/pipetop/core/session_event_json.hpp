@@ -14,7 +14,7 @@
 
 namespace pipetop {
 
-// Writes `event` as one JSON object: "type" first, then its fields.
+// Writes `event` as one JSON object: "schema_version" and "type" first, then its fields.
 void write_event_json(JsonWriter& json, const SessionEvent& event);
 
 // The event an object written by write_event_json describes. nullopt for an object whose "type" is not

@@ -1,0 +1,60 @@
+#include "pipetop/app/pairs_run.hpp"
+
+#include <cstdio>
+
+#include "pipetop/app/print_error.hpp"
+#include "pipetop/app/session_driver.hpp"
+#include "pipetop/app/worker_plan.hpp"
+#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/pairs_report.hpp"
+#include "pipetop/core/run_verdict.hpp"
+#include "pipetop/system/machine_reader.hpp"
+
+namespace pipetop {
+
+int run_pairs_headless(const RunCommand& command, const SystemFiles& files, const SignalWatch& signals,
+                       OutputStream& out) {
+  const MachineFacts facts = read_machine_facts(files);
+  PairPlacement placement = place_pairs_as_asked(command.config, allowed_places(facts), command.pairs);
+  std::fputs(placement_notice(placement, command.pairs, "pipetop run").c_str(), stderr);
+  std::vector<WorkerPlan> plans;
+  for (const PlacedPair& p : placement.pairs) {
+    RunConfig config = command.config;
+    config.writer_cpu = p.cpus.writer;
+    config.reader_cpu = p.cpus.reader;
+    Result<WorkerPlan> plan = plan_workers(config, facts);
+    if (!plan) return print_error(plan.error());
+    plans.push_back(std::move(*plan));
+  }
+  PairsReport report(command.format, &facts, std::move(placement), command.pairs);
+  bool header_written = false;
+  const auto header = [&](const std::vector<CounterInfo>& counters) {
+    if (!header_written) out.write(report.header(counters));
+    header_written = true;
+  };
+  std::vector<DriveHooks> hooks;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    // A line per sample may be dropped when the output is not read as fast: the pairs never wait for it.
+    hooks.push_back({[&](const Session& session) { header(session.counters(WorkerRole::reader)); },
+                     [&, i](WorkerRole role, const Sample& sample) {
+                       if (!command.quiet) out.write_droppable(report.sample(i, role, sample));
+                     },
+                     {}});
+  }
+  const Result<std::vector<DrivenRun>> runs = drive_sessions(plans, &signals, files, hooks);
+  if (!runs) return print_error(runs.error());
+  std::vector<RunOutcome> outcomes;
+  for (const DrivenRun& run : *runs) outcomes.push_back(run.outcome);
+  header(outcomes.front().reader_counters);  // interrupted in set-up
+  out.write(report.summary(outcomes));
+  int code = 0;
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    const RunVerdict verdict = judge_run((*runs)[i].outcome);
+    for (const std::string& problem : verdict.problems)
+      std::fprintf(stderr, "pipetop: pair %zu: %s\n", i + 1, problem.c_str());
+    if (code == 0) code = run_exit_code(verdict, (*runs)[i].signal);
+  }
+  return code;
+}
+
+}  // namespace pipetop
