@@ -106,10 +106,10 @@ class SyntheticRun {
   // What the reader finds in the pipe at each sample from now on (-1: not looked at).
   void set_pipe_fill(std::int64_t bytes) { pipe_fill_ = bytes; }
 
-
   // Each worker's context switches per second from now on (voluntary: it slept on the pipe).
   void set_switches(double writer_voluntary_per_s, double reader_voluntary_per_s, double involuntary_per_s = 0) {
-    switches_ = {std::pair{writer_voluntary_per_s, involuntary_per_s}, std::pair{reader_voluntary_per_s, involuntary_per_s}};
+    switches_ = {std::pair{writer_voluntary_per_s, involuntary_per_s},
+                 std::pair{reader_voluntary_per_s, involuntary_per_s}};
   }
 
   // The share of the calls that return EAGAIN from now on (a busy loop spinning).

@@ -49,9 +49,8 @@ void DashboardController::move_to_step(KeyEffect effect, int index, std::int64_t
   }
   // Live: from the step that runs; off the ladder, an arrow goes to its first step.
   const std::optional<std::size_t> here = step_of(ladder_, state_.config);
-  const std::size_t target = here || effect == KeyEffect::ladder_step
-                                 ? step_target(effect, index, here.value_or(0), ladder_.size())
-                                 : 0;
+  const std::size_t target =
+      here || effect == KeyEffect::ladder_step ? step_target(effect, index, here.value_or(0), ladder_.size()) : 0;
   echo_ = prefix + "→ " + ladder_[target].name;
   DashboardState next = state_;
   next.config = ladder_[target].config;
@@ -84,8 +83,14 @@ void DashboardController::measure_tour_step() {
 std::optional<TourView> DashboardController::tour_view(std::int64_t now_ns) const {
   if (!schedule_) return std::nullopt;
   const std::size_t i = schedule_->step();
-  TourView view{i, ladder_.size(), ladder_[i].name, {}, schedule_->remaining_ns(now_ns), schedule_->paused(),
-                schedule_->finished(), {}};
+  TourView view{i,
+                ladder_.size(),
+                ladder_[i].name,
+                {},
+                schedule_->remaining_ns(now_ns),
+                schedule_->paused(),
+                schedule_->finished(),
+                {}};
   if (!step_refused_.empty()) {
     view.caption = "This step could not run here: " + step_refused_;
   } else {

@@ -6,9 +6,9 @@
 
 #include "pipetop/core/event_names.hpp"
 #include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/core/printf_string.hpp"
 #include "pipetop/core/schema_version.hpp"
-#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/machine_reader.hpp"
 

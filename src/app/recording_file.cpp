@@ -9,7 +9,8 @@ namespace pipetop {
 
 Result<std::string> read_text_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return std::unexpected(usage_error(path + " is a directory, not a file"));
+  if (std::filesystem::is_directory(path, ec))
+    return std::unexpected(usage_error(path + " is a directory, not a file"));
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::unexpected(environment_error("cannot read " + path + ": " + errno_text(errno)));
   std::ostringstream text;

@@ -35,7 +35,8 @@ Result<RunConfig> read_tuned(const std::string& path) {
 }
 
 void print_caption(std::size_t i, const std::vector<TourStep>& steps, const std::string& caption) {
-  std::string text = "Step " + std::to_string(i + 1) + "/" + std::to_string(steps.size()) + " · " + steps[i].name + "\n";
+  std::string text =
+      "Step " + std::to_string(i + 1) + "/" + std::to_string(steps.size()) + " · " + steps[i].name + "\n";
   for (const std::string& line : wrap_words(caption, kTextWidth - 2)) text += "  " + line + "\n";
   std::fputs((text + "\n").c_str(), stdout);
   std::fflush(stdout);
@@ -55,8 +56,8 @@ std::string drive_step(const WorkerPlan& plan, const TourStep& step, const std::
     history.apply(e);
     if (recorder != nullptr) recorder->record(e);
   };
-  const Result<DrivenRun> run =
-      drive_session(step_plan, &signals, files, {[&](const Session& s) { take(segment_start_of(s, label)); }, {}, take});
+  const Result<DrivenRun> run = drive_session(step_plan, &signals, files,
+                                              {[&](const Session& s) { take(segment_start_of(s, label)); }, {}, take});
   if (!run) return format_error(run.error());
   signal = run->signal;
   return run->outcome.end == EndReason::worker_failed ? run->outcome.failure : std::string();
@@ -72,7 +73,8 @@ int run_headless_tour(const TourCommand& command, const WorkerPlan& plan, const 
   std::vector<std::optional<TourFigures>> measured(steps.size());
   std::optional<int> signal;
   for (std::size_t i = 0; i < steps.size() && !signal; ++i) {
-    const std::string label = i == 0 ? describe_start(steps[i].config) : describe_change(steps[i - 1].config, steps[i].config);
+    const std::string label =
+        i == 0 ? describe_start(steps[i].config) : describe_change(steps[i - 1].config, steps[i].config);
     const std::string failure =
         drive_step(plan, steps[i], label, command.step_ns, *signals, files, history, recorder, signal);
     if (!failure.empty()) {

@@ -1,7 +1,5 @@
 #include "pipetop/core/check_report.hpp"
 
-#include "pipetop/core/profile_report.hpp"
-
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/comparison_report.hpp"
 #include "pipetop/core/duration.hpp"
@@ -11,6 +9,7 @@
 #include "pipetop/core/metrics_report.hpp"
 #include "pipetop/core/pair_scaling_report.hpp"
 #include "pipetop/core/printf_string.hpp"
+#include "pipetop/core/profile_report.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/size.hpp"

@@ -26,7 +26,8 @@ DotGrid::DotGrid(int cell_columns, int cell_rows)
 
 void DotGrid::set(int x, int y) {
   if (x < 0 || y < 0 || x >= dot_columns() || y >= dot_rows()) return;
-  cells_[static_cast<std::size_t>((y / 4) * columns_ + x / 2)] |= kBit[static_cast<std::size_t>(x % 2)][static_cast<std::size_t>(y % 4)];
+  cells_[static_cast<std::size_t>((y / 4) * columns_ + x / 2)] |=
+      kBit[static_cast<std::size_t>(x % 2)][static_cast<std::size_t>(y % 4)];
 }
 
 void DotGrid::vertical(int x, int y0, int y1) {
@@ -38,14 +39,16 @@ std::uint8_t DotGrid::mask(int cell_x, int cell_y) const {
   return cells_[static_cast<std::size_t>(cell_y * columns_ + cell_x)];
 }
 
-bool DotGrid::empty(int cell_x, int cell_y) const { return mask(cell_x, cell_y) == 0; }
+bool DotGrid::empty(int cell_x, int cell_y) const {
+  return mask(cell_x, cell_y) == 0;
+}
 
 std::string DotGrid::glyph(int cell_x, int cell_y, bool braille) const {
   const std::uint8_t m = mask(cell_x, cell_y);
   if (m == 0) return " ";
   if (braille) return utf8(0x2800U + m);
-  const bool top = (m & 0x1B) != 0;     // rows 0-1 of either column
-  const bool bottom = (m & 0xE4) != 0;  // rows 2-3
+  const bool top = (m & 0x1B) != 0;                                          // rows 0-1 of either column
+  const bool bottom = (m & 0xE4) != 0;                                       // rows 2-3
   if (top && bottom) return (m & 0x09) != 0 && (m & 0xC0) != 0 ? "|" : ":";  // rows 0 and 3: a full bar
   return top ? "'" : ".";
 }

@@ -14,8 +14,8 @@ struct Unit {
   std::int64_t ns;
 };
 
-constexpr std::array<Unit, 6> kUnits{{
-    {"ns", 1}, {"us", kNsPerUs}, {"ms", kNsPerMs}, {"s", kNsPerS}, {"", kNsPerS}, {"m", 60 * kNsPerS}}};
+constexpr std::array<Unit, 6> kUnits{
+    {{"ns", 1}, {"us", kNsPerUs}, {"ms", kNsPerMs}, {"s", kNsPerS}, {"", kNsPerS}, {"m", 60 * kNsPerS}}};
 
 constexpr double kMaxNs = 365.0 * 24 * 3600 * 1e9;
 

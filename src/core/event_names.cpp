@@ -14,8 +14,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::size_t above = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      const bool same =
+          std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
       diagonal = above;
     }
@@ -44,7 +44,8 @@ std::vector<std::string> suggest_close_matches(std::string_view name, const std:
   std::vector<std::string> best;
   const auto same = [](std::string_view a, std::string_view b) { return edit_distance(a, b) == 0; };
   for (std::size_t i = 0; i < scored.size() && best.size() < limit; ++i) {
-    const bool seen = std::any_of(best.begin(), best.end(), [&](const std::string& b) { return same(b, scored[i].second); });
+    const bool seen =
+        std::any_of(best.begin(), best.end(), [&](const std::string& b) { return same(b, scored[i].second); });
     if (!seen) best.push_back(scored[i].second);
   }
   return best;

@@ -36,8 +36,10 @@ BodyRows split_body(int body, int caption, const LayoutOptions& options) {
     const bool fits = options.profile && available >= kMinCounterRows + kMinProfileRows;
     rows.profile = fits ? kMinProfileRows : 0;
     const int counters_full = std::min(body - kMinChartRows - rows.profile, kMaxCounterRows);
-    rows.counters = std::clamp(counters_full - caption, kMinCounterRows, std::min(available - rows.profile, kMaxCounterRows));
-    if (fits) rows.profile += std::clamp(available - rows.profile - rows.counters, 0, kMaxProfileRows - kMinProfileRows);
+    rows.counters =
+        std::clamp(counters_full - caption, kMinCounterRows, std::min(available - rows.profile, kMaxCounterRows));
+    if (fits)
+      rows.profile += std::clamp(available - rows.profile - rows.counters, 0, kMaxProfileRows - kMinProfileRows);
   }
   rows.chart = body - caption - rows.counters - rows.profile;
   return rows;

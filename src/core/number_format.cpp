@@ -1,8 +1,8 @@
 #include "pipetop/core/number_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
-#include <algorithm>
 #include <cstdio>
 #include <string_view>
 
@@ -15,8 +15,11 @@ std::string format_count(double value) {
   for (const auto& [scale, suffix] : units) {
     if (value < scale * 0.9995) continue;
     const double scaled = value / scale;
-    std::snprintf(buf.data(), buf.size(), scaled < 9.995 ? "%.2f%s" : scaled < 99.95 ? "%.1f%s" : "%.0f%s", scaled,
-                  suffix);
+    std::snprintf(buf.data(), buf.size(),
+                  scaled < 9.995   ? "%.2f%s"
+                  : scaled < 99.95 ? "%.1f%s"
+                                   : "%.0f%s",
+                  scaled, suffix);
     return buf.data();
   }
   std::snprintf(buf.data(), buf.size(), value < 9.995 && value != std::floor(value) ? "%.2f" : "%.0f", value);

@@ -23,7 +23,8 @@ std::string name_other_end(const OtherEnd& end) {
 std::string command_end_words(const OtherEnd& end) {
   if (end.exit_signal) {
     const char* name = sigdescr_np(*end.exit_signal);
-    const std::string signal = "signal " + std::to_string(*end.exit_signal) + (name ? " (" + std::string(name) + ")" : "");
+    const std::string signal =
+        "signal " + std::to_string(*end.exit_signal) + (name ? " (" + std::string(name) + ")" : "");
     return end.ended_by_pipetop ? "ended by pipetop (" + signal + ")" : "killed by " + signal;
   }
   if (end.exit_status) return "exited with status " + std::to_string(*end.exit_status);

@@ -48,7 +48,8 @@ Result<void> check_pipe_ends(const PipeEnds& ends, const std::vector<std::string
   }
   if (ends.kind == EndsKind::own_pair) return {};
   const bool reads = !ends.ours(WorkerRole::writer);
-  const std::string_view option = reads ? first_given(given, kWriterOnlyOptions) : first_given(given, kReaderOnlyOptions);
+  const std::string_view option =
+      reads ? first_given(given, kWriterOnlyOptions) : first_given(given, kReaderOnlyOptions);
   if (!option.empty()) {
     const std::string who = reads ? "writer" : "reader";
     return std::unexpected(usage_error(std::string(option) + " configures pipetop's " + who + ", but with " + form +
@@ -132,8 +133,7 @@ Result<PipeEnds> choose_pipe_ends(const EndsRequest& request, FdKind stdin_kind,
     ends.kind = EndsKind::stdout_writer;
   } else if (!request.command.empty()) {
     ends.kind = EndsKind::command_reader;
-  } else if ((stdin_kind == FdKind::pipe || request.pass) &&
-             first_given(request.given, kWriterOnlyOptions).empty()) {
+  } else if ((stdin_kind == FdKind::pipe || request.pass) && first_given(request.given, kWriterOnlyOptions).empty()) {
     ends.kind = EndsKind::stdin_reader;  // `producer | pipetop run`: stdin is what to measure
   }
   ends.until_end = !ends.ours(WorkerRole::writer) && !named(request.given, "--duration");

@@ -38,8 +38,9 @@ Result<void> read_member(RunConfig& c, std::string_view key, const Json& value) 
     if (!value.is_number_unsigned() || value.get<std::uint64_t>() == 0) {
       return std::unexpected(wrong(key, "a positive number of bytes"));
     }
-    (key == "buffer-size" ? c.buffer_bytes : key == "pipe-size" ? c.pipe_bytes.emplace() : c.bytes_limit.emplace()) =
-        value.get<std::uint64_t>();
+    (key == "buffer-size" ? c.buffer_bytes
+     : key == "pipe-size" ? c.pipe_bytes.emplace()
+                          : c.bytes_limit.emplace()) = value.get<std::uint64_t>();
   } else if (key == "writer-cpu" || key == "reader-cpu") {
     const std::int64_t cpu = value.is_number_integer() ? value.get<std::int64_t>() : std::int64_t{kUnpinned} - 1;
     if (cpu < kUnpinned || cpu > 1'000'000) return std::unexpected(wrong(key, "a CPU number or -1"));

@@ -61,15 +61,13 @@ Result<std::uint64_t> parse_size(std::string_view text) {
 }
 
 std::string format_size(std::uint64_t bytes) {
-  constexpr std::array<std::pair<std::uint64_t, const char*>, 3> units{
-      {{kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}}};
+  constexpr std::array<std::pair<std::uint64_t, const char*>, 3> units{{{kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}}};
   for (const auto& [unit, name] : units) {
     // 1023.96 KiB would print as "1024.0 KiB": such values belong to the next unit up.
     if (bytes < unit - unit / 2048) continue;
     if (bytes % unit == 0) return std::to_string(bytes / unit) + " " + name;
     std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.1f %s",
-                  static_cast<double>(bytes) / static_cast<double>(unit), name);
+    std::snprintf(buf.data(), buf.size(), "%.1f %s", static_cast<double>(bytes) / static_cast<double>(unit), name);
     return buf.data();
   }
   return std::to_string(bytes) + " B";
@@ -83,8 +81,7 @@ std::string format_size_exact(std::uint64_t bytes) {
 }
 
 std::string format_size_arg(std::uint64_t bytes) {
-  constexpr std::array<std::pair<std::uint64_t, const char*>, 3> units{
-      {{kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}}};
+  constexpr std::array<std::pair<std::uint64_t, const char*>, 3> units{{{kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}}};
   for (const auto& [unit, name] : units) {
     if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + name;
   }

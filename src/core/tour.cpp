@@ -60,7 +60,8 @@ std::string first_step(const TourFigures& now) {
   }
   text += ".";
   if (now.gib_per_s) {
-    text += " " + gib(*now.gib_per_s) + " GiB/s here; the article's laptop did " + format_fixed(kArticleGiBPerS[0], 1) + ".";
+    text += " " + gib(*now.gib_per_s) + " GiB/s here; the article's laptop did " + format_fixed(kArticleGiBPerS[0], 1) +
+            ".";
   }
   return text;
 }
@@ -85,7 +86,8 @@ std::string busy_loop_step(const TourFigures& now, const std::optional<TourFigur
   }
   text += ". " + gain(now, before);
   if (now.cpu_wait && *now.cpu_wait >= 0.05) {
-    text += " Here they waited for a CPU " + format_fixed(*now.cpu_wait * 100, 0) + "% of the time: spinning needs a CPU each.";
+    text += " Here they waited for a CPU " + format_fixed(*now.cpu_wait * 100, 0) +
+            "% of the time: spinning needs a CPU each.";
   }
   return text;
 }
@@ -128,9 +130,8 @@ std::vector<TourStep> tour_steps(const RunConfig& base, const std::optional<RunC
 
 bool same_step(const RunConfig& a, const RunConfig& b) {
   if (a.writer != b.writer || a.reader != b.reader || a.buffer_bytes != b.buffer_bytes) return false;
-  return std::ranges::all_of(kFlagOptions, [&](const FlagOption& f) {
-    return f.kind != FlagKind::transfer || a.*f.member == b.*f.member;
-  });
+  return std::ranges::all_of(
+      kFlagOptions, [&](const FlagOption& f) { return f.kind != FlagKind::transfer || a.*f.member == b.*f.member; });
 }
 
 std::optional<std::size_t> step_of(const std::vector<TourStep>& steps, const RunConfig& config) {
@@ -201,9 +202,9 @@ std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
   const auto ratio = [&](std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? times(*a / *b) : std::string();
   };
-  std::vector<std::string> lines{"The ladder on this machine, beside the article's (its author's laptop)",
-                                 printf_string("  %-14s %8s %7s %7s   %8s %7s %7s", "step", "GiB/s", "step", "first",
-                                               "article", "step", "first")};
+  std::vector<std::string> lines{
+      "The ladder on this machine, beside the article's (its author's laptop)",
+      printf_string("  %-14s %8s %7s %7s   %8s %7s %7s", "step", "GiB/s", "step", "first", "article", "step", "first")};
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const std::optional<double> here = mean(i);
     const std::optional<double> article = steps[i].article_gib_per_s;
@@ -220,7 +221,8 @@ std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
   }
   if (mean(0) && last) {
     lines.push_back("  Here " + gib(*mean(0)) + " → " + gib(*mean(*last)) + " GiB/s (" + ratio(mean(*last), mean(0)) +
-                    "); the article " + format_fixed(kArticleGiBPerS.front(), 1) + " → " + format_fixed(kArticleGiBPerS.back(), 1) + " GiB/s (" +
+                    "); the article " + format_fixed(kArticleGiBPerS.front(), 1) + " → " +
+                    format_fixed(kArticleGiBPerS.back(), 1) + " GiB/s (" +
                     times(kArticleGiBPerS.back() / kArticleGiBPerS.front()) + ").");
   }
   return lines;

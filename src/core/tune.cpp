@@ -119,8 +119,9 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     }
     // The article's configuration may win too: then the ratio is 1. A trial that moved nothing never
     // wins, and one that stayed disturbed only over others that did too.
-    const bool better = !result.best || (result.best->disturbed() && !confirmed.disturbed()) ||
-                        (result.best->disturbed() == confirmed.disturbed() && rate_or_zero(confirmed) > rate_or_zero(*result.best));
+    const bool better =
+        !result.best || (result.best->disturbed() && !confirmed.disturbed()) ||
+        (result.best->disturbed() == confirmed.disturbed() && rate_or_zero(confirmed) > rate_or_zero(*result.best));
     if (confirmed.gib_per_s() && better) {
       result.best = std::move(confirmed);
     }

@@ -46,9 +46,9 @@ Result<std::uint64_t> set_pipe_size(int fd, std::uint64_t bytes, std::uint64_t p
     const int err = errno;
     const std::string call = "fcntl(F_SETPIPE_SZ, " + format_size(bytes) + "): " + errno_text(err);
     if (err == EPERM) {
-      return std::unexpected(environment_error(
-          call + ": above /proc/sys/fs/pipe-max-size (" + format_size(pipe_max_bytes) + ")",
-          "use at most " + format_size(pipe_max_bytes) + " or raise fs.pipe-max-size as root"));
+      return std::unexpected(
+          environment_error(call + ": above /proc/sys/fs/pipe-max-size (" + format_size(pipe_max_bytes) + ")",
+                            "use at most " + format_size(pipe_max_bytes) + " or raise fs.pipe-max-size as root"));
     }
     return std::unexpected(runtime_error(call));
   }

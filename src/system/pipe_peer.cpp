@@ -71,10 +71,10 @@ PipePeer find_pipe_peer(const SystemFiles& files, std::uint64_t inode, bool peer
     return peer;
   }
   const std::string end = peer_writes ? "writing" : "reading";
-  peer.unknown_reason =
-      hidden > 0 ? "cannot be found: no process of this user holds the pipe for " + end + "; " +
-                       std::to_string(hidden) + " processes of other users could not be examined (one may be it)"
-                 : "cannot be found: no process holds the pipe for " + end + " (it may have exited)";
+  peer.unknown_reason = hidden > 0 ? "cannot be found: no process of this user holds the pipe for " + end + "; " +
+                                         std::to_string(hidden) +
+                                         " processes of other users could not be examined (one may be it)"
+                                   : "cannot be found: no process holds the pipe for " + end + " (it may have exited)";
   return peer;
 }
 

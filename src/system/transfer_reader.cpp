@@ -79,7 +79,8 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
       return std::unexpected(syscall_error(to_string(c.reader), ctx.fd, c.buffer_bytes, err));
     }
     if (forwards) {
-      const Result<Forwarded> sent = forward_all(forward, ctx.out_fd, buffer.first(static_cast<std::size_t>(n)), counts);
+      const Result<Forwarded> sent =
+          forward_all(forward, ctx.out_fd, buffer.first(static_cast<std::size_t>(n)), counts);
       if (!sent) {
         sampler.finish(counts);
         return std::unexpected(sent.error());

@@ -12,7 +12,9 @@ namespace {
 
 constexpr int kAxisWidth = 7;
 
-int row_of(double position, int rows) { return static_cast<int>(std::lround((1.0 - position) * (rows - 1))); }
+int row_of(double position, int rows) {
+  return static_cast<int>(std::lround((1.0 - position) * (rows - 1)));
+}
 
 void draw_axis(Canvas& canvas, const Rect& plot, const YScale& scale) {
   const bool unicode = canvas.unicode();
@@ -85,7 +87,8 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   for (int x = 0; x < grid.dot_columns(); ++x) {
     const Envelope& e = columns[static_cast<std::size_t>(x)];
     if (!e.present) continue;
-    grid.vertical(x, row_of(scale_position(scale, e.hi), grid.dot_rows()), row_of(scale_position(scale, e.lo), grid.dot_rows()));
+    grid.vertical(x, row_of(scale_position(scale, e.hi), grid.dot_rows()),
+                  row_of(scale_position(scale, e.lo), grid.dot_rows()));
     means.set(x, row_of(scale_position(scale, e.mean), grid.dot_rows()));
   }
   draw_axis(canvas, plot, scale);

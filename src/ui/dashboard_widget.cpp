@@ -4,8 +4,8 @@ namespace pipetop {
 
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model) {
   const int caption = model.tour ? caption_rows(*model.tour, canvas.width()) : 0;
-  const DashboardLayout layout = layout_dashboard(
-      canvas.width(), canvas.height(), {model.state.panels, caption, model.state.profile_panel});
+  const DashboardLayout layout =
+      layout_dashboard(canvas.width(), canvas.height(), {model.state.panels, caption, model.state.profile_panel});
   if (layout.too_small) {
     draw_too_small(canvas, layout.notice);
     return {};

@@ -39,8 +39,7 @@ constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
 std::vector<std::string> pack_entries(const std::vector<std::string>& entries, std::string_view separator, int width) {
   std::vector<std::string> lines;
   for (const std::string& entry : entries) {
-    const bool fits = !lines.empty() &&
-                      text_width(lines.back()) + text_width(separator) + text_width(entry) <= width;
+    const bool fits = !lines.empty() && text_width(lines.back()) + text_width(separator) + text_width(entry) <= width;
     if (fits) {
       lines.back() += std::string(separator) + entry;
     } else {

@@ -28,9 +28,9 @@ void draw_leaderboard(Canvas& canvas, const Rect& area, const DashboardModel& m)
   const int inner = a.w - 4;
   const int config_w = std::max(8, inner - 4 - kFigureCells - 1);
   int y = a.y + 1;
-  const std::string heading = pad_right("  #", 4) + pad_right("configuration", config_w) + " " +
-                              pad_left("GiB/s", 7) + " " + pad_left("p5 / p95", 15) + " " + pad_left("samples", 8) +
-                              " " + pad_left("×first", 7);
+  const std::string heading = pad_right("  #", 4) + pad_right("configuration", config_w) + " " + pad_left("GiB/s", 7) +
+                              " " + pad_left("p5 / p95", 15) + " " + pad_left("samples", 8) + " " +
+                              pad_left("×first", 7);
   draw_clipped(canvas, a.x + 2, y++, heading, inner, {Color::dim, true, false});
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (y > a.y + a.h - 2) break;

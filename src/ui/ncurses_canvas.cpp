@@ -10,7 +10,9 @@ namespace pipetop {
 namespace {
 
 // A Color's colour pair: 1 + its index (pair 0 is the terminal's own colours).
-short pair_of(Color color) { return static_cast<short>(static_cast<int>(color) + 1); }
+short pair_of(Color color) {
+  return static_cast<short>(static_cast<int>(color) + 1);
+}
 
 }  // namespace
 
@@ -28,8 +30,12 @@ void NcursesCanvas::apply_theme(ThemeName theme) {
   redrawwin(stdscr);
 }
 
-int NcursesCanvas::width() const { return COLS; }
-int NcursesCanvas::height() const { return LINES; }
+int NcursesCanvas::width() const {
+  return COLS;
+}
+int NcursesCanvas::height() const {
+  return LINES;
+}
 
 int NcursesCanvas::attributes(Style style) const {
   const CellLook look = resolve_look(theme_, style, depth_);

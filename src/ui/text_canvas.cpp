@@ -50,8 +50,14 @@ std::string TextCanvas::dump() const {
   return out;
 }
 
-Style TextCanvas::style_at(int x, int y) const { return at(x, y).style; }
-const std::string& TextCanvas::glyph_at(int x, int y) const { return at(x, y).glyph; }
-int TextCanvas::writes_at(int x, int y) const { return at(x, y).writes; }
+Style TextCanvas::style_at(int x, int y) const {
+  return at(x, y).style;
+}
+const std::string& TextCanvas::glyph_at(int x, int y) const {
+  return at(x, y).glyph;
+}
+int TextCanvas::writes_at(int x, int y) const {
+  return at(x, y).writes;
+}
 
 }  // namespace pipetop

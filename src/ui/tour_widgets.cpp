@@ -44,8 +44,7 @@ void draw_tour_summary(Canvas& canvas, const Rect& area, const TourView& tour) {
   int y = a.y + 1;
   for (std::size_t i = 0; i < tour.summary.size(); ++i) {
     if (y > a.y + a.h - 2) break;
-    draw_clipped(canvas, a.x + 2, y++, tour.summary[i], a.w - 4,
-                 i < 2 ? Style{Color::title, true, false} : Style{});
+    draw_clipped(canvas, a.x + 2, y++, tour.summary[i], a.w - 4, i < 2 ? Style{Color::title, true, false} : Style{});
   }
 }
 

@@ -42,17 +42,17 @@ struct Fixture {
   std::vector<std::vector<Trial>> exported;
   std::vector<std::string> pictures;
   std::vector<std::string> boards;
-  DashboardController controller{pair, pinned_state(), "Test CPU",
-                                 DashboardExports{[this](const std::vector<Trial>& trials,
-                                                         const std::string& svg) -> Result<std::string> {
-                                                    exported.push_back(trials);
-                                                    pictures.push_back(svg);
-                                                    return std::string("pipetop-test.{cmd,csv,json,svg}");
-                                                  },
-                                                  [this](const std::string& csv) -> Result<std::string> {
-                                                    boards.push_back(csv);
-                                                    return std::string("pipetop-test-leaderboard.csv");
-                                                  }}};
+  DashboardController controller{
+      pair, pinned_state(), "Test CPU",
+      DashboardExports{[this](const std::vector<Trial>& trials, const std::string& svg) -> Result<std::string> {
+                         exported.push_back(trials);
+                         pictures.push_back(svg);
+                         return std::string("pipetop-test.{cmd,csv,json,svg}");
+                       },
+                       [this](const std::string& csv) -> Result<std::string> {
+                         boards.push_back(csv);
+                         return std::string("pipetop-test-leaderboard.csv");
+                       }}};
 
   // The first pair runs from kT0: `seconds` of samples every 10 ms at `gib_per_s`.
   void run_first(double seconds, double gib_per_s) {

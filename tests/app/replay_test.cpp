@@ -67,7 +67,9 @@ struct Replay {
   DashboardController controller;
 };
 
-bool has(const std::string& screen, std::string_view text) { return screen.find(text) != std::string::npos; }
+bool has(const std::string& screen, std::string_view text) {
+  return screen.find(text) != std::string::npos;
+}
 
 TEST(Replay, TheSameFileGivesTheSameFrames) {
   const std::string text = recorded_session();

@@ -2,9 +2,10 @@
 // the app read once, so a cgroup cpuset, an affinity subset or a pipe limit is tested without being
 // in one.
 
+#include "pipetop/app/worker_plan.hpp"
+
 #include <gtest/gtest.h>
 
-#include "pipetop/app/worker_plan.hpp"
 #include "system/fixture_machines.hpp"
 
 namespace pipetop {

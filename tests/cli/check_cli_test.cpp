@@ -70,9 +70,8 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
     for (const auto& [key, value] : doc().items()) k.insert(key);
     return k;
   }();
-  EXPECT_EQ(keys,
-            (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "rung_seconds", "repeat", "ladder",
-                                   "verdicts"}));
+  EXPECT_EQ(keys, (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "rung_seconds",
+                                         "repeat", "ladder", "verdicts"}));
   ASSERT_TRUE(doc().at("schema_version").is_number());
   EXPECT_EQ(doc().at("schema_version").get<double>(), 1.0);
   EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";

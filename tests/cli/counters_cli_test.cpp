@@ -55,9 +55,9 @@ TEST(CountersCli, JsonSummaryCarriesEachWorkersCounters) {
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::string summary = last_line(ran.out);
   EXPECT_NE(summary.find("\"counter_mode\":\"user+kernel\""), std::string::npos) << summary;
-  for (const char* part : {"\"counters\":{\"writer\":{", "\"reader\":{", "\"page-faults\":{\"value\":",
-                           "\"context-switches\":{\"value\":", "\"per_gib\":", "\"running_fraction\":",
-                           "\"derived\":{\"writer\":{\"ipc\":", "\"cpu_system_percent\":"}) {
+  for (const char* part :
+       {"\"counters\":{\"writer\":{", "\"reader\":{", "\"page-faults\":{\"value\":", "\"context-switches\":{\"value\":",
+        "\"per_gib\":", "\"running_fraction\":", "\"derived\":{\"writer\":{\"ipc\":", "\"cpu_system_percent\":"}) {
     EXPECT_NE(summary.find(part), std::string::npos) << part << " missing in " << summary;
   }
   // Per sample too.

@@ -69,7 +69,8 @@ TEST(InterferenceCli, CheckRerunsADisturbedRungAndDrawsNoVerdictFromIt) {
   EXPECT_GT(first.at("cpu_wait_fraction").at("writer").get<double>(), 0.05);
   bool no_verdict = false;
   for (const nlohmann::json& v : doc->at("verdicts")) {
-    no_verdict |= contains(v.get<std::string>(), "write/read: no verdict") && contains(v.get<std::string>(), "another program");
+    no_verdict |=
+        contains(v.get<std::string>(), "write/read: no verdict") && contains(v.get<std::string>(), "another program");
     EXPECT_FALSE(contains(v.get<std::string>(), "busy loop gives")) << v.get<std::string>();
   }
   EXPECT_TRUE(no_verdict) << ran.out;

@@ -103,12 +103,13 @@ TEST(Lifecycle, WorkersDieWithAKilledParent) {
 TEST(Lifecycle, KilledWorkerFailsTheRunWithAReason) {
   std::vector<pid_t> workers;
   bool sent = false;
-  const testing::Ran ran = testing::run_binary({"run", "--duration", "60s"}, 30s, [&](pid_t pid, const std::string& out) {
-    if (sent || out.find("GiB/s") == std::string::npos) return;
-    workers = testing::children_of(pid);
-    if (workers.size() == 2) kill(std::max(workers[0], workers[1]), SIGKILL);  // the reader is forked second
-    sent = true;
-  });
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "60s"}, 30s, [&](pid_t pid, const std::string& out) {
+        if (sent || out.find("GiB/s") == std::string::npos) return;
+        workers = testing::children_of(pid);
+        if (workers.size() == 2) kill(std::max(workers[0], workers[1]), SIGKILL);  // the reader is forked second
+        sent = true;
+      });
   ASSERT_FALSE(ran.timed_out);
   EXPECT_EQ(ran.exit_code, 1);
   EXPECT_NE(ran.err.find("reader was killed by signal 9"), std::string::npos) << ran.err;

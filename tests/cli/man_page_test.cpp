@@ -26,9 +26,13 @@ TEST(ManPage, NamesEveryOptionOfEverySubcommand) {
   const std::string man = man_page();
   ASSERT_FALSE(man.empty());
   const std::regex option("^ +(?:-[a-zA-Z],)?(--[a-z][a-z-]+)");
-  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"--help"}, {"run", "--help"}, {"check", "--help"}, {"tune", "--help"}, {"events", "--help"},
-           {"tour", "--help"}, {"replay", "--help"}}) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{{"--help"},
+                                                                                    {"run", "--help"},
+                                                                                    {"check", "--help"},
+                                                                                    {"tune", "--help"},
+                                                                                    {"events", "--help"},
+                                                                                    {"tour", "--help"},
+                                                                                    {"replay", "--help"}}) {
     const testing::Ran ran = testing::run_binary(args, 10s);
     ASSERT_EQ(ran.exit_code, 0) << ran.err;
     std::size_t options = 0;
@@ -46,8 +50,8 @@ TEST(ManPage, NamesEveryOptionOfEverySubcommand) {
 
 TEST(ManPage, NamesEveryExitCode) {
   const std::string man = man_page();
-  for (const char* code : {"0 ok", "1 a worker failed", "2 usage error", "3 this machine", "4 a figure regressed",
-                           "128+N"}) {
+  for (const char* code :
+       {"0 ok", "1 a worker failed", "2 usage error", "3 this machine", "4 a figure regressed", "128+N"}) {
     EXPECT_NE(man.find(code), std::string::npos) << code;
   }
 }

@@ -30,10 +30,10 @@ TEST(OutputFormat, JsonLinesAreTheMachineSamplesThenOneSummary) {
     EXPECT_TRUE(lines[i].ends_with("}")) << lines[i];
   }
   const std::string& summary = lines.back();
-  for (const char* key : {"\"type\":\"summary\"", "\"gib_per_s\":", "\"gib_per_s_median\":", "\"bytes\":",
-                          "\"elapsed_s\":", "\"samples\":", "\"dropped_samples\":0", "\"eagain\":",
-                          "\"huge_pages\":{\"requested\":false", "\"config\":{", "\"buffer-size\":262144",
-                          "\"writer\":\"write\"", "\"busy-loop\":false"}) {
+  for (const char* key :
+       {"\"type\":\"summary\"", "\"gib_per_s\":", "\"gib_per_s_median\":", "\"bytes\":", "\"elapsed_s\":",
+        "\"samples\":", "\"dropped_samples\":0", "\"eagain\":", "\"huge_pages\":{\"requested\":false", "\"config\":{",
+        "\"buffer-size\":262144", "\"writer\":\"write\"", "\"busy-loop\":false"}) {
     EXPECT_NE(summary.find(key), std::string::npos) << key << " missing in " << summary;
   }
   EXPECT_EQ(ran.out.find("nan"), std::string::npos);
@@ -71,8 +71,7 @@ TEST(OutputFormat, TextPrintsALinePerSecondAndASummary) {
 }
 
 TEST(OutputFormat, HugePagesAreReportedAsMeasured) {
-  const testing::Ran ran =
-      testing::run_binary({"run", "--duration", "1s", "--huge-pages", "--format", "json"}, 30s);
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "1s", "--huge-pages", "--format", "json"}, 30s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::string summary = lines_of(ran.out).back();
   EXPECT_NE(summary.find("\"huge_pages\":{\"requested\":true"), std::string::npos) << summary;

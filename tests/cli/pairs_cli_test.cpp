@@ -38,7 +38,8 @@ TEST(CheckPairs, RunsWhatFitsAndSaysWhatItDidInstead) {
     EXPECT_GT(step.at("aggregate_gib_per_s").get<double>(), 0);
   }
   if (placed < 4) {
-    EXPECT_TRUE(contains(pairs.at("note").get<std::string>(), "4 pairs do not fit")) << pairs.at("note").get<std::string>();
+    EXPECT_TRUE(contains(pairs.at("note").get<std::string>(), "4 pairs do not fit"))
+        << pairs.at("note").get<std::string>();
     EXPECT_TRUE(contains(ran.err, "pipetop: --pairs: 4 pairs do not fit")) << ran.err;
     EXPECT_TRUE(contains(ran.err, "pipetop check --pairs 4 --writer-cpu -1 --reader-cpu -1")) << ran.err;
   }

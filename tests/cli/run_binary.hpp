@@ -30,9 +30,9 @@ struct Started {
   int err_fd = -1;
 };
 
-// Starts `program` with `args`, stdin from /dev/null, as the leader of its own process group (kill(-pid, sig) reaches it and
-// its children, as `timeout` and service managers do), stdout and stderr on pipes. `in_child`, when
-// given, runs in the child just before exec (to point stdout elsewhere, close it...).
+// Starts `program` with `args`, stdin from /dev/null, as the leader of its own process group (kill(-pid, sig) reaches
+// it and its children, as `timeout` and service managers do), stdout and stderr on pipes. `in_child`, when given, runs
+// in the child just before exec (to point stdout elsewhere, close it...).
 inline Started start_program(const std::string& program, const std::vector<std::string>& args,
                              const std::function<void()>& in_child = {}) {
   int out_pipe[2];

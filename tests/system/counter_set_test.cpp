@@ -1,6 +1,8 @@
 // CounterSet through a scripted perf_event_open: the no-PMU, paranoid, busy and multiplexed paths, the
 // group layout, the one-read-per-group sampling and the bookkeeping of fds, all without a PMU.
 
+#include "pipetop/system/counter_set.hpp"
+
 #include <gtest/gtest.h>
 #include <linux/perf_event.h>
 
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "fake_perf_api.hpp"
-#include "pipetop/system/counter_set.hpp"
 
 namespace pipetop {
 namespace {
@@ -41,16 +42,26 @@ CounterRequest sw(const std::string& name, std::uint64_t config) {
   return r;
 }
 
-CounterRequest cycles() { return hw("cycles", PERF_COUNT_HW_CPU_CYCLES); }
-CounterRequest instructions() { return hw("instructions", PERF_COUNT_HW_INSTRUCTIONS); }
+CounterRequest cycles() {
+  return hw("cycles", PERF_COUNT_HW_CPU_CYCLES);
+}
+CounterRequest instructions() {
+  return hw("instructions", PERF_COUNT_HW_INSTRUCTIONS);
+}
 CounterRequest dtlb_misses() {
   return hw("dTLB-load-misses",
             PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16),
             PERF_TYPE_HW_CACHE);
 }
-CounterRequest page_faults() { return sw("page-faults", PERF_COUNT_SW_PAGE_FAULTS); }
-CounterRequest context_switches() { return sw("context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES); }
-CounterRequest task_clock() { return sw("task-clock", PERF_COUNT_SW_TASK_CLOCK); }
+CounterRequest page_faults() {
+  return sw("page-faults", PERF_COUNT_SW_PAGE_FAULTS);
+}
+CounterRequest context_switches() {
+  return sw("context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES);
+}
+CounterRequest task_clock() {
+  return sw("task-clock", PERF_COUNT_SW_TASK_CLOCK);
+}
 
 // An unprivileged user on a paranoid-2 machine with a PMU.
 PerfOpenContext user_context() {
@@ -72,7 +83,9 @@ bool is_hardware_type(const perf_event_attr& attr) {
   return attr.type == PERF_TYPE_HARDWARE || attr.type == PERF_TYPE_HW_CACHE;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST(CounterSetFake, NoPmuMakesHardwareUnavailableWhileSoftwareCounts) {
   FakePerfApi api;
@@ -225,8 +238,8 @@ TEST(CounterSetFake, BusyAndTooManyFilesAreUnavailableWithDistinctReasons) {
 
 TEST(CounterSetFake, HardwareAndSoftwareEventsFormOneGroupEach) {
   FakePerfApi api;
-  const std::vector<CounterRequest> requests{cycles(), page_faults(), instructions(), context_switches(),
-                                             dtlb_misses(), task_clock()};
+  const std::vector<CounterRequest> requests{cycles(),           page_faults(), instructions(),
+                                             context_switches(), dtlb_misses(), task_clock()};
   CounterSet set = CounterSet::open(api, requests, user_context());
   ASSERT_EQ(api.opens.size(), 6U);
   for (const FakePerfApi::OpenCall& call : api.opens) ASSERT_GE(call.fd, 0);

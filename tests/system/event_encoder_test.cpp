@@ -1,14 +1,14 @@
 // Event names through libpfm4: the generic perf names encode to the kernel's generic types (with or
 // without a PMU), typos are usage errors with suggestions, and the perf PMU's events are listed.
 
+#include "pipetop/system/event_encoder.hpp"
+
 #include <gtest/gtest.h>
 #include <linux/perf_event.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include "pipetop/system/event_encoder.hpp"
 
 namespace pipetop {
 namespace {
@@ -22,7 +22,9 @@ CounterRequest encoded(const std::string& name, bool user_only = false) {
   return r ? *r : CounterRequest{};
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST(EventEncoder, CyclesIsTheGenericHardwareEvent) {
   const CounterRequest r = encoded("cycles");
@@ -52,10 +54,10 @@ TEST(EventEncoder, KernelSoftwareEventsAreNotHardware) {
     const char* name;
     std::uint64_t config;
   };
-  for (const Case& c : {Case{"page-faults", PERF_COUNT_SW_PAGE_FAULTS}, Case{"minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN},
-                        Case{"major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ},
-                        Case{"context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES},
-                        Case{"cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS}, Case{"task-clock", PERF_COUNT_SW_TASK_CLOCK}}) {
+  for (const Case& c :
+       {Case{"page-faults", PERF_COUNT_SW_PAGE_FAULTS}, Case{"minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN},
+        Case{"major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ}, Case{"context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES},
+        Case{"cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS}, Case{"task-clock", PERF_COUNT_SW_TASK_CLOCK}}) {
     const CounterRequest r = encoded(c.name);
     EXPECT_EQ(r.attr.type, static_cast<std::uint32_t>(PERF_TYPE_SOFTWARE)) << c.name;
     EXPECT_EQ(r.attr.config, c.config) << c.name;

@@ -34,12 +34,12 @@ std::string cpu_pmus() {
   return found;
 }
 
-#define SKIP_WITHOUT_PMU()                                                                                      \
-  do {                                                                                                          \
-    if (cpu_pmus().empty()) {                                                                                   \
-      GTEST_SKIP() << "no hardware PMU: no cpu, cpu_core, cpu_atom or armv* under " << kEventSourceDevices      \
+#define SKIP_WITHOUT_PMU()                                                                                   \
+  do {                                                                                                       \
+    if (cpu_pmus().empty()) {                                                                                \
+      GTEST_SKIP() << "no hardware PMU: no cpu, cpu_core, cpu_atom or armv* under " << kEventSourceDevices   \
                    << " (virtual machines often expose none), so cycles and instructions cannot be counted"; \
-    }                                                                                                           \
+    }                                                                                                        \
   } while (false)
 
 TEST(HardwareCounters, CyclesAndInstructionsOfABusyLoopGiveASaneIpc) {
@@ -64,7 +64,8 @@ TEST(HardwareCounters, CyclesAndInstructionsOfABusyLoopGiveASaneIpc) {
   }
   CounterSet counters = CounterSet::open(kernel_perf_api(), *requests, context);
   for (const CounterInfo& info : counters.infos()) {
-    ASSERT_NE(info.state, CounterState::unavailable) << info.name << ": " << info.reason << " (PMUs: " << cpu_pmus() << ")";
+    ASSERT_NE(info.state, CounterState::unavailable)
+        << info.name << ": " << info.reason << " (PMUs: " << cpu_pmus() << ")";
   }
   counters.enable();
   Sample before;

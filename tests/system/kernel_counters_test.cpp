@@ -67,9 +67,9 @@ class KernelCounters : public ::testing::Test {
 };
 
 // Opens the counters; a test whose counters cannot all count user and kernel ends there.
-#define OPEN_OR_RETURN(...)                      \
-  do {                                           \
-    open(__VA_ARGS__);                           \
+#define OPEN_OR_RETURN(...)                       \
+  do {                                            \
+    open(__VA_ARGS__);                            \
     if (HasFatalFailure() || IsSkipped()) return; \
   } while (false)
 
@@ -217,9 +217,17 @@ TEST_F(KernelCounters, HardwareEventsWithoutAPmuAreUnavailableWhileSoftwareCount
   EXPECT_NE(set.infos()[1].state, CounterState::unavailable) << set.infos()[1].reason;
   set.enable();
   const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  const Sample before = [&] { Sample s; set.read_into(s); return s; }();
+  const Sample before = [&] {
+    Sample s;
+    set.read_into(s);
+    return s;
+  }();
   void* map = touch_fresh_pages(32, page);
-  const Sample after = [&] { Sample s; set.read_into(s); return s; }();
+  const Sample after = [&] {
+    Sample s;
+    set.read_into(s);
+    return s;
+  }();
   ASSERT_NE(map, nullptr);
   munmap(map, 32 * page);
   EXPECT_EQ(after.counter_count, 3U);
@@ -355,8 +363,8 @@ TEST_F(SessionCounters, CpuTimeIsNonZeroAndWithinWallTime) {
                    {"reader", run->reader_cpu, figures_of(run->reader_counters, run->reader)}};
     for (const auto& w : workers) {
       const auto cpu_ns = static_cast<double>(w.cpu.user_ns + w.cpu.system_ns);
-      std::cout << "[ info     ] " << (run == busy_ ? "busy " : "blocking ") << w.who << ": CPU "
-                << cpu_ns / 1e6 << " ms (user " << static_cast<double>(w.cpu.user_ns) / 1e6 << "), task-clock "
+      std::cout << "[ info     ] " << (run == busy_ ? "busy " : "blocking ") << w.who << ": CPU " << cpu_ns / 1e6
+                << " ms (user " << static_cast<double>(w.cpu.user_ns) / 1e6 << "), task-clock "
                 << w.figures.task_clock_ns / 1e6 << " ms, wall " << w.figures.span_ns / 1e6 << " ms\n";
       EXPECT_GE(w.cpu.user_ns, 0) << w.who;
       EXPECT_GE(w.cpu.system_ns, 0) << w.who;

@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 // A /proc tree under a temporary directory: processes with fds linked as on a live machine.
 class ProcTree {
  public:
-  ProcTree() : root_(fs::temp_directory_path() / ("pipe-peer-" + std::to_string(getpid()) + "-" + std::to_string(next_++))) {
+  ProcTree()
+      : root_(fs::temp_directory_path() / ("pipe-peer-" + std::to_string(getpid()) + "-" + std::to_string(next_++))) {
     fs::create_directories(root_ / "proc");
   }
   ~ProcTree() { fs::remove_all(root_); }
@@ -108,7 +109,8 @@ TEST(PipePeer, AnotherUsersProcessIsNamedAsThePossibleReason) {
   proc.hidden(100);
   const PipePeer peer = find_pipe_peer(proc.files(), 3, true, 1);
   EXPECT_EQ(peer.pid, 0);
-  EXPECT_NE(peer.unknown_reason.find("1 processes of other users could not be examined"), std::string::npos) << peer.unknown_reason;
+  EXPECT_NE(peer.unknown_reason.find("1 processes of other users could not be examined"), std::string::npos)
+      << peer.unknown_reason;
 }
 
 TEST(PipePeer, OnThisMachineFindsTheChildWritingIntoOurPipe) {

@@ -24,9 +24,9 @@ inline const std::optional<std::string>& tmux_missing_once() {
 
 }  // namespace pipetop::tmux_testing
 
-#define SKIP_WITHOUT_TMUX()                                                               \
-  do {                                                                                    \
+#define SKIP_WITHOUT_TMUX()                                                                \
+  do {                                                                                     \
     if (const auto& why = ::pipetop::tmux_testing::tmux_missing_once(); why.has_value()) { \
-      GTEST_SKIP() << *why;                                                               \
-    }                                                                                     \
+      GTEST_SKIP() << *why;                                                                \
+    }                                                                                      \
   } while (false)

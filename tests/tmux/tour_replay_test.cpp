@@ -37,12 +37,9 @@ struct Step {
   const char* caption;
 };
 constexpr Step kSteps[] = {
-    {"step 1/6 · write/read", "The starting point"},
-    {"step 2/6 · +vmsplice", "vmsplice() hands the pipe"},
-    {"step 3/6 · +splice", "splice() moves those page"},
-    {"step 4/6 · +huge pages", "huge"},
-    {"step 5/6 · +busy loop", "Neither side sleeps"},
-    {"step 6/6 · buffer 1 MiB", "A buffer of 1 MiB"},
+    {"step 1/6 · write/read", "The starting point"},     {"step 2/6 · +vmsplice", "vmsplice() hands the pipe"},
+    {"step 3/6 · +splice", "splice() moves those page"}, {"step 4/6 · +huge pages", "huge"},
+    {"step 5/6 · +busy loop", "Neither side sleeps"},    {"step 6/6 · buffer 1 MiB", "A buffer of 1 MiB"},
 };
 
 TEST(Tour, ReachesEveryStepWithItsCaptionAndEndsOnTheSummary) {

@@ -94,7 +94,8 @@ int cell_count(std::string_view utf8) {
 }
 
 std::string help_line(const KeyBinding& k) {
-  return std::string(k.label) + std::string(static_cast<std::size_t>(6 - cell_count(k.label)), ' ') + std::string(k.help);
+  return std::string(k.label) + std::string(static_cast<std::size_t>(6 - cell_count(k.label)), ' ') +
+         std::string(k.help);
 }
 
 // The help overlay's page `page` over the dashboard at `w`x`h`, in `mode`.

@@ -160,7 +160,7 @@ TEST(ProfilePanel, AsciiAndTheHelpExplainEachCategory) {
   EXPECT_TRUE(has(panel_text(ascii), " <- ")) << panel_text(ascii);
   scene.state.help = true;
   EXPECT_TRUE(has(draw(scene, 120, 40).canvas.dump(), "w     where the time goes"));  // the keys' page
-  scene.state.help_page = 1;  // the figures' page
+  scene.state.help_page = 1;                                                          // the figures' page
   const Drawn help = draw(scene, 120, 40);
   const std::string text = help.canvas.dump();
   for (const CategoryRule& rule : category_rules()) {

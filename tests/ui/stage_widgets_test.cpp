@@ -15,7 +15,9 @@ namespace {
 
 using namespace uitest;
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::string render(const Scene& scene, int width = 120, int height = 40) {
   TextCanvas canvas(width, height);

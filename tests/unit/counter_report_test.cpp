@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/report.hpp"
 #include "pipetop/core/run_summary.hpp"
 #include "pipetop/core/size.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -449,7 +449,8 @@ TEST(JsonCounters, SummaryCounterMode) {
   RunOutcome o = counted_outcome();
   // page-faults fell back to user space: the mode says so, and why.
   EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").get<std::string>(), "user only");
-  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").get<std::string>(), kParanoia);
+  EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").get<std::string>(),
+            kParanoia);
   o.config.user_only = true;
   EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").get<std::string>(), "user only");
 }

@@ -9,7 +9,9 @@
 namespace pipetop {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
@@ -72,8 +74,7 @@ TEST(CounterTable, HeaderNamesTheModeAndBothWorkers) {
 }
 
 TEST(CounterTable, ValueAndPerGibOfEachWorker) {
-  const RunSummary s =
-      summary_with({counting("cycles", 1.23e9, 4.56e6)}, {counting("cycles", 7.89e9, 1.5e3)});
+  const RunSummary s = summary_with({counting("cycles", 1.23e9, 4.56e6)}, {counting("cycles", 7.89e9, 1.5e3)});
   const std::string line = line_of(counter_table(s, RunConfig{}), "cycles");
   ASSERT_FALSE(line.empty());
   EXPECT_TRUE(contains(line, "1.23 G")) << line;
@@ -231,8 +232,9 @@ TEST(CounterTable, RowsAreAligned) {
 TEST(CounterTable, WideWriterCellIsStillSeparatedFromTheReaderCell) {
   CounterSummary w = counting("cycles", 1.23e9, 4.56e6, 0.63);
   w.info.state = CounterState::user_only;
-  const RunSummary s = summary_with({w, unavailable("instructions", "no hardware PMU (virtual machines often expose none)")},
-                                    {counting("cycles", 2e6), unavailable("instructions", "counters busy")});
+  const RunSummary s =
+      summary_with({w, unavailable("instructions", "no hardware PMU (virtual machines often expose none)")},
+                   {counting("cycles", 2e6), unavailable("instructions", "counters busy")});
   const std::string table = counter_table(s, RunConfig{});
   const std::string cycles = line_of(table, "cycles");
   EXPECT_FALSE(contains(cycles, ")2.00 M")) << cycles;

@@ -21,12 +21,9 @@ enum Index : std::size_t { kCycles, kInstructions, kDtlb, kItlb, kPageFaults, kS
 
 std::vector<CounterInfo> layout() {
   return {
-      {"cycles", CounterState::counting, ""},
-      {"instructions", CounterState::counting, ""},
-      {"dTLB-load-misses", CounterState::counting, ""},
-      {"iTLB-load-misses", CounterState::counting, ""},
-      {"page-faults", CounterState::counting, ""},
-      {"context-switches", CounterState::counting, ""},
+      {"cycles", CounterState::counting, ""},           {"instructions", CounterState::counting, ""},
+      {"dTLB-load-misses", CounterState::counting, ""}, {"iTLB-load-misses", CounterState::counting, ""},
+      {"page-faults", CounterState::counting, ""},      {"context-switches", CounterState::counting, ""},
       {"task-clock", CounterState::counting, ""},
   };
 }
@@ -42,7 +39,9 @@ Sample sample_at(std::int64_t t_ns, std::uint64_t bytes) {
   return s;
 }
 
-void set(Sample& s, Index i, std::uint64_t value) { s.counters[i].value = value; }
+void set(Sample& s, Index i, std::uint64_t value) {
+  s.counters[i].value = value;
+}
 
 // Interval: 2 s, 4 GiB moved; deltas chosen so every figure is a round number.
 struct Pair {

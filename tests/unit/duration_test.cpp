@@ -38,20 +38,40 @@ void expect_usage_error_naming(const std::string& text) {
   EXPECT_FALSE(r.error().hint.empty());
 }
 
-TEST(ParseDuration, Empty) { expect_usage_error_naming(""); }
-TEST(ParseDuration, Zero) { expect_usage_error_naming("0s"); }
-TEST(ParseDuration, BareZero) { expect_usage_error_naming("0"); }
-TEST(ParseDuration, Negative) { expect_usage_error_naming("-1s"); }
-TEST(ParseDuration, UnknownUnit) { expect_usage_error_naming("5h"); }
-TEST(ParseDuration, NotANumber) { expect_usage_error_naming("abc"); }
-TEST(ParseDuration, UnitOnly) { expect_usage_error_naming("ms"); }
-TEST(ParseDuration, LeadingSpace) { expect_usage_error_naming(" 5s"); }
-TEST(ParseDuration, SpaceBeforeUnit) { expect_usage_error_naming("5 s"); }
+TEST(ParseDuration, Empty) {
+  expect_usage_error_naming("");
+}
+TEST(ParseDuration, Zero) {
+  expect_usage_error_naming("0s");
+}
+TEST(ParseDuration, BareZero) {
+  expect_usage_error_naming("0");
+}
+TEST(ParseDuration, Negative) {
+  expect_usage_error_naming("-1s");
+}
+TEST(ParseDuration, UnknownUnit) {
+  expect_usage_error_naming("5h");
+}
+TEST(ParseDuration, NotANumber) {
+  expect_usage_error_naming("abc");
+}
+TEST(ParseDuration, UnitOnly) {
+  expect_usage_error_naming("ms");
+}
+TEST(ParseDuration, LeadingSpace) {
+  expect_usage_error_naming(" 5s");
+}
+TEST(ParseDuration, SpaceBeforeUnit) {
+  expect_usage_error_naming("5 s");
+}
 TEST(ParseDuration, NotFinite) {
   expect_usage_error_naming("inf");
   expect_usage_error_naming("nan");
 }
-TEST(ParseDuration, BelowOneNanosecond) { expect_usage_error_naming("0.1ns"); }
+TEST(ParseDuration, BelowOneNanosecond) {
+  expect_usage_error_naming("0.1ns");
+}
 TEST(ParseDuration, LongerThanAYear) {
   expect_usage_error_naming("600000m");
   EXPECT_EQ(parse_ok("525600m"), 525600 * 60 * kNsPerS);  // exactly 365 days is still accepted

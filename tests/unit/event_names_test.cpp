@@ -12,8 +12,8 @@ namespace {
 // ---------------------------------------------------------------- default_event_names
 
 TEST(DefaultEventNames, ExactListInOrder) {
-  const std::vector<std::string> expected = {"cycles",       "instructions", "dTLB-load-misses", "iTLB-load-misses",
-                                             "page-faults",  "minor-faults", "major-faults",     "context-switches",
+  const std::vector<std::string> expected = {"cycles",         "instructions", "dTLB-load-misses", "iTLB-load-misses",
+                                             "page-faults",    "minor-faults", "major-faults",     "context-switches",
                                              "cpu-migrations", "task-clock"};
   EXPECT_EQ(default_event_names(), expected);
 }

@@ -11,11 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "test_json.hpp"
 #include "pipetop/core/command_line.hpp"
-#include "pipetop/core/seed_benchmark.hpp"
 #include "pipetop/core/schema_version.hpp"
+#include "pipetop/core/seed_benchmark.hpp"
 #include "pipetop/core/size.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {

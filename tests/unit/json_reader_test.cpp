@@ -38,8 +38,8 @@ TEST(JsonReader, MalformedTextIsAUsageErrorSayingWhere) {
 }
 
 TEST(JsonReader, FieldsReadEachKindExactly) {
-  const Result<Json> v = parse_json(
-      R"({"i": -12, "u": 18446744073709551615, "d": 2.5, "b": true, "s": "x", "big": 9223372036854775808})");
+  const Result<Json> v =
+      parse_json(R"({"i": -12, "u": 18446744073709551615, "d": 2.5, "b": true, "s": "x", "big": 9223372036854775808})");
   ASSERT_TRUE(v);
   JsonFields f(*v, "test");
   EXPECT_EQ(f.int64("i"), -12);

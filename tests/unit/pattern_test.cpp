@@ -27,7 +27,8 @@ TEST(Pattern, FillMatchesPatternByteEverywhere) {
 }
 
 TEST(Pattern, FillThenCheckHasNoMismatchesForManyOffsetsAndLengths) {
-  const std::uint64_t offsets[] = {0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 4093, 4096, 1ULL << 33, (1ULL << 33) + 5};
+  const std::uint64_t offsets[] = {0,  1,  2,  3,  5,  7,    8,    9,          15,
+                                   16, 17, 63, 64, 65, 4093, 4096, 1ULL << 33, (1ULL << 33) + 5};
   const std::size_t lengths[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 100, 4095, 4096, 4097};
   for (std::uint64_t offset : offsets) {
     for (std::size_t length : lengths) {

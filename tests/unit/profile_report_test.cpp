@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <string>
 
-#include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/report.hpp"
 #include "profile_fixture.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {

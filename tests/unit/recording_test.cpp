@@ -37,7 +37,8 @@ std::vector<SessionEvent> session_events(History& history) {
   c.writer = WriterKind::vmsplice;
   c.huge_pages = true;
   run.begin(run.now() + 5 * kMs, c);
-  events.emplace_back(ProfileStarted{run.now(), WorkerRole::reader, {"cpu-clock", ProfileMode::kernel_and_user, "", 1000}});
+  events.emplace_back(
+      ProfileStarted{run.now(), WorkerRole::reader, {"cpu-clock", ProfileMode::kernel_and_user, "", 1000}});
   ProfileBatch batch{run.now() + 100 * kMs, WorkerRole::reader, {}, 2};
   const ProfileSample waiting{{{"pipe_wait_readable", true}, {"pipe_read", true}, {"pipetop::run_reader", false}}};
   const ProfileSample copying{{{"copy_page_to_iter", true}, {"pipe_read", true}}};
@@ -238,8 +239,9 @@ TEST(Recording, BadFilesSayWhatIsWrongAndWhere) {
   EXPECT_EQ(message(""), "the file is empty");
   EXPECT_NE(message("hello\n").find("line 1: not valid JSON"), std::string::npos);
   EXPECT_NE(message("{\"type\": \"pictures\"}\n").find("neither a pipetop recording"), std::string::npos);
-  EXPECT_NE(message("{\"schema_version\": 99, \"type\": \"recording\", \"command\": \"run\"}\n").find("schema_version 99"),
-            std::string::npos);
+  EXPECT_NE(
+      message("{\"schema_version\": 99, \"type\": \"recording\", \"command\": \"run\"}\n").find("schema_version 99"),
+      std::string::npos);
   const std::string header = "{\"schema_version\": 1, \"type\": \"recording\", \"command\": \"run\"}\n";
   EXPECT_EQ(message(header + "{\"type\": \"sample\", \"worker\": \"writer\", \"t_ns\": 1}\n"),
             "line 2: sample: \"bytes\" is missing");
@@ -248,9 +250,10 @@ TEST(Recording, BadFilesSayWhatIsWrongAndWhere) {
   EXPECT_EQ(message(header + "{\"type\": \"profile\", \"worker\": \"reader\", \"t_ns\": 1, \"lost\": 0, "
                              "\"stacks\": [[1, []]]}\n"),
             "line 2: profile: \"stacks\" is not a list of [count, [[name, kernel], ...]] stacks");
-  EXPECT_EQ(message(header + "{\"type\": \"profile_started\", \"worker\": \"reader\", \"t_ns\": 1, "
-                             "\"event\": \"cpu-clock\", \"mode\": \"sometimes\", \"reason\": \"\", \"frequency_hz\": 1}\n"),
-            "line 2: profile_started: \"mode\" is not a profile mode");
+  EXPECT_EQ(
+      message(header + "{\"type\": \"profile_started\", \"worker\": \"reader\", \"t_ns\": 1, "
+                       "\"event\": \"cpu-clock\", \"mode\": \"sometimes\", \"reason\": \"\", \"frequency_hz\": 1}\n"),
+      "line 2: profile_started: \"mode\" is not a profile mode");
   EXPECT_NE(message("{\"type\": \"sample\", \"worker\": \"writer\", \"t_s\": 0, \"bytes\": 0, \"syscalls\": 0, "
                     "\"eagain\": 0, \"counters\": {}}\n")
                 .find("without its summary line"),

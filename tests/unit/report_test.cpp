@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "test_json.hpp"
 #include "no_nan_or_inf.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/schema_version.hpp"
 #include "pipetop/core/size.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -27,7 +27,8 @@ std::vector<Sample> samples(std::int64_t start, std::int64_t step_ns, std::size_
   std::vector<Sample> out;
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint64_t n = i;
-    out.push_back(Sample{start + static_cast<std::int64_t>(i) * step_ns, n * bytes_per_step, n * 3, n * eagain_per_step});
+    out.push_back(
+        Sample{start + static_cast<std::int64_t>(i) * step_ns, n * bytes_per_step, n * 3, n * eagain_per_step});
   }
   return out;
 }
@@ -273,17 +274,17 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   const nlohmann::json& config = s.at("config");
   ASSERT_TRUE(config.is_object());
-  for (const char* key : {"writer", "reader", "huge-pages", "busy-loop", "poll", "gift", "lock-memory", "no-touch",
-                          "same-buffer", "verify", "buffer-size", "pipe-size", "writer-cpu", "reader-cpu", "interval",
-                          "duration", "bytes"}) {
+  for (const char* key :
+       {"writer", "reader", "huge-pages", "busy-loop", "poll", "gift", "lock-memory", "no-touch", "same-buffer",
+        "verify", "buffer-size", "pipe-size", "writer-cpu", "reader-cpu", "interval", "duration", "bytes"}) {
     EXPECT_TRUE(config.contains(key)) << key;
   }
   // Every key is an option that run_command_line writes for a config where nothing is a default.
   RunConfig all;
   all.writer = WriterKind::vmsplice;
   all.reader = ReaderKind::splice;
-  all.huge_pages = all.busy_loop = all.poll = all.gift = all.lock_memory = all.no_touch = all.same_buffer =
-      all.verify = true;
+  all.huge_pages = all.busy_loop = all.poll = all.gift = all.lock_memory = all.no_touch = all.same_buffer = all.verify =
+      true;
   all.buffer_bytes = kMiB;
   all.pipe_bytes = 512 * kKiB;
   all.writer_cpu = 1;
@@ -390,7 +391,7 @@ TEST(TextReport, OneLinePerSecondOfReaderSamples) {
 // "catches up" one line per sample: with samples at 0..1 s, then 4.0 s, 4.1 s, 4.2 s..., it prints
 // lines at 4.0 s, 4.1 s and 4.2 s (the last two with 100 ms rates) instead of one line per second.
 TEST(TextReport, GapInSamplesDoesNotBurstLines) {
-  std::vector<Sample> reader = samples(kT0, 100 * kMs, 11, kGiB / 10);  // 0 .. 1.0 s
+  std::vector<Sample> reader = samples(kT0, 100 * kMs, 11, kGiB / 10);           // 0 .. 1.0 s
   for (const Sample& s : samples(kT0 + 4000 * kMs, 100 * kMs, 21, kGiB / 10)) {  // 4.0 .. 6.0 s
     reader.push_back(Sample{s.t_ns, reader[10].bytes + s.bytes, 0, 0});
   }

@@ -55,7 +55,7 @@ TEST(SampleTimeline, RateIsSinceTheSameWorkersPreviousSample) {
 TEST(SampleTimeline, ImpossibleIntervalsHaveNoRate) {
   SampleTimeline timeline;
   (void)timeline.add(WorkerRole::reader, Sample{kT0, 100, 0, 0});
-  EXPECT_FALSE(timeline.add(WorkerRole::reader, Sample{kT0, 200, 0, 0}).gib_per_s.has_value());  // same instant
+  EXPECT_FALSE(timeline.add(WorkerRole::reader, Sample{kT0, 200, 0, 0}).gib_per_s.has_value());       // same instant
   EXPECT_FALSE(timeline.add(WorkerRole::reader, Sample{kT0 + kMs, 50, 0, 0}).gib_per_s.has_value());  // backwards
   // After a bad interval the next good one is measured from the latest sample.
   const auto ok = timeline.add(WorkerRole::reader, Sample{kT0 + 2 * kMs, 50 + kMiB, 0, 0});

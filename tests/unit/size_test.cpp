@@ -21,10 +21,10 @@ TEST(ParseSize, BinarySuffixesAnyCase) {
     std::uint64_t bytes;
   };
   const Case cases[] = {
-      {"64K", 64 * kKiB},   {"64k", 64 * kKiB},   {"64KiB", 64 * kKiB}, {"64kib", 64 * kKiB},
-      {"64KIB", 64 * kKiB}, {"1M", kMiB},         {"1m", kMiB},         {"2MiB", 2 * kMiB},
-      {"1G", kGiB},         {"1GiB", kGiB},       {"3g", 3 * kGiB},     {"1000B", 1000},
-      {"1000b", 1000},      {"1", 1},             {"7K", 7 * kKiB},
+      {"64K", 64 * kKiB},   {"64k", 64 * kKiB}, {"64KiB", 64 * kKiB}, {"64kib", 64 * kKiB},
+      {"64KIB", 64 * kKiB}, {"1M", kMiB},       {"1m", kMiB},         {"2MiB", 2 * kMiB},
+      {"1G", kGiB},         {"1GiB", kGiB},     {"3g", 3 * kGiB},     {"1000B", 1000},
+      {"1000b", 1000},      {"1", 1},           {"7K", 7 * kKiB},
   };
   for (const Case& c : cases) {
     auto r = parse_size(c.text);
@@ -51,18 +51,42 @@ void expect_usage_error_naming(const std::string& text) {
   EXPECT_FALSE(r.error().hint.empty()) << text;
 }
 
-TEST(ParseSize, Empty) { expect_usage_error_naming(""); }
-TEST(ParseSize, NotANumber) { expect_usage_error_naming("abc"); }
-TEST(ParseSize, Zero) { expect_usage_error_naming("0"); }
-TEST(ParseSize, ZeroWithSuffix) { expect_usage_error_naming("0K"); }
-TEST(ParseSize, Fraction) { expect_usage_error_naming("1.5M"); }
-TEST(ParseSize, UnknownSuffix) { expect_usage_error_naming("12Q"); }
-TEST(ParseSize, Overflow) { expect_usage_error_naming("99999999999G"); }
-TEST(ParseSize, OverflowOfTheNumberItself) { expect_usage_error_naming("99999999999999999999999"); }
-TEST(ParseSize, Negative) { expect_usage_error_naming("-5"); }
-TEST(ParseSize, LeadingPlus) { expect_usage_error_naming("+5"); }
-TEST(ParseSize, SpaceBeforeSuffix) { expect_usage_error_naming("64 K"); }
-TEST(ParseSize, SuffixOnly) { expect_usage_error_naming("K"); }
+TEST(ParseSize, Empty) {
+  expect_usage_error_naming("");
+}
+TEST(ParseSize, NotANumber) {
+  expect_usage_error_naming("abc");
+}
+TEST(ParseSize, Zero) {
+  expect_usage_error_naming("0");
+}
+TEST(ParseSize, ZeroWithSuffix) {
+  expect_usage_error_naming("0K");
+}
+TEST(ParseSize, Fraction) {
+  expect_usage_error_naming("1.5M");
+}
+TEST(ParseSize, UnknownSuffix) {
+  expect_usage_error_naming("12Q");
+}
+TEST(ParseSize, Overflow) {
+  expect_usage_error_naming("99999999999G");
+}
+TEST(ParseSize, OverflowOfTheNumberItself) {
+  expect_usage_error_naming("99999999999999999999999");
+}
+TEST(ParseSize, Negative) {
+  expect_usage_error_naming("-5");
+}
+TEST(ParseSize, LeadingPlus) {
+  expect_usage_error_naming("+5");
+}
+TEST(ParseSize, SpaceBeforeSuffix) {
+  expect_usage_error_naming("64 K");
+}
+TEST(ParseSize, SuffixOnly) {
+  expect_usage_error_naming("K");
+}
 
 TEST(FormatSize, ExactAndFractionalUnits) {
   EXPECT_EQ(format_size(256 * kKiB), "256 KiB");
@@ -84,9 +108,9 @@ TEST(FormatSizeArg, CompactForms) {
 }
 
 std::vector<std::uint64_t> round_trip_values() {
-  std::vector<std::uint64_t> values = {1,        2,        3,          511,          512,         1000,
-                                       1023,     1024,     1025,       4096,         65535,       65536,
-                                       65537,    1536,     3 * kMiB,   3 * kMiB + 1, 5 * kGiB,    5 * kGiB + kKiB,
+  std::vector<std::uint64_t> values = {1,        2,        3,          511,          512,        1000,
+                                       1023,     1024,     1025,       4096,         65535,      65536,
+                                       65537,    1536,     3 * kMiB,   3 * kMiB + 1, 5 * kGiB,   5 * kGiB + kKiB,
                                        kGiB - 1, kGiB + 1, 1ULL << 40, 1ULL << 62,   1ULL << 63, (1ULL << 63) - 1};
   for (std::uint64_t v = 1; v < (1ULL << 40); v = v * 3 + 7) values.push_back(v);
   for (int shift = 0; shift < 63; ++shift) values.push_back(1ULL << shift);

@@ -13,21 +13,36 @@ namespace {
 std::string fields(std::uint64_t size_kb, std::uint64_t anon_huge_kb, int thp_eligible, const char* vm_flags) {
   const std::string size = std::to_string(size_kb);
   const std::string huge = std::to_string(anon_huge_kb);
-  return "Size:               " + size + " kB\n"
+  return "Size:               " + size +
+         " kB\n"
          "KernelPageSize:        4 kB\n"
          "MMUPageSize:           4 kB\n"
-         "Rss:                " + size + " kB\n"
-         "Pss:                " + size + " kB\n"
-         "Pss_Dirty:          " + size + " kB\n"
+         "Rss:                " +
+         size +
+         " kB\n"
+         "Pss:                " +
+         size +
+         " kB\n"
+         "Pss_Dirty:          " +
+         size +
+         " kB\n"
          "Shared_Clean:          0 kB\n"
          "Shared_Dirty:          0 kB\n"
          "Private_Clean:         0 kB\n"
-         "Private_Dirty:      " + size + " kB\n"
-         "Referenced:         " + size + " kB\n"
-         "Anonymous:          " + size + " kB\n"
+         "Private_Dirty:      " +
+         size +
+         " kB\n"
+         "Referenced:         " +
+         size +
+         " kB\n"
+         "Anonymous:          " +
+         size +
+         " kB\n"
          "KSM:                   0 kB\n"
          "LazyFree:              0 kB\n"
-         "AnonHugePages:      " + huge + " kB\n"
+         "AnonHugePages:      " +
+         huge +
+         " kB\n"
          "ShmemPmdMapped:        0 kB\n"
          "FilePmdMapped:         0 kB\n"
          "Shared_Hugetlb:        0 kB\n"
@@ -35,8 +50,11 @@ std::string fields(std::uint64_t size_kb, std::uint64_t anon_huge_kb, int thp_el
          "Swap:                  0 kB\n"
          "SwapPss:               0 kB\n"
          "Locked:                0 kB\n"
-         "THPeligible:    " + std::to_string(thp_eligible) + "\n"
-         "VmFlags: " + vm_flags + "\n";
+         "THPeligible:    " +
+         std::to_string(thp_eligible) +
+         "\n"
+         "VmFlags: " +
+         vm_flags + "\n";
 }
 
 // A process with its binary, a heap, one 4 MiB buffer that the kernel merged from two adjacent 2 MiB
@@ -48,12 +66,9 @@ std::string fixture() {
          "55d4c0e02000-55d4c0e40000 r-xp 00002000 08:01 1234567                    /usr/bin/pipetop\n" +
          fields(248, 0, 0, "rd ex mr mw me dw sd") +
          "55d4c2a1b000-55d4c2a3c000 rw-p 00000000 00:00 0                          [heap]\n" +
-         fields(132, 0, 1, "rd wr mr mw me ac sd") +
-         "7f3a40000000-7f3a40400000 rw-p 00000000 00:00 0 \n" +
-         fields(4096, 4096, 1, "rd wr mr mw me ac sd hg") +
-         "7f3a40600000-7f3a40800000 rw-p 00000000 00:00 0 \n" +
-         fields(2048, 1024, 1, "rd wr mr mw me ac sd hg") +
-         "7f3a41000000-7f3a41021000 rw-p 00000000 00:00 0 \n" +
+         fields(132, 0, 1, "rd wr mr mw me ac sd") + "7f3a40000000-7f3a40400000 rw-p 00000000 00:00 0 \n" +
+         fields(4096, 4096, 1, "rd wr mr mw me ac sd hg") + "7f3a40600000-7f3a40800000 rw-p 00000000 00:00 0 \n" +
+         fields(2048, 1024, 1, "rd wr mr mw me ac sd hg") + "7f3a41000000-7f3a41021000 rw-p 00000000 00:00 0 \n" +
          fields(132, 0, 0, "rd wr mr mw me ac sd") +
          "7ffd6a3c1000-7ffd6a3e2000 rw-p 00000000 00:00 0                          [stack]\n" +
          fields(132, 0, 1, "rd wr mr mw me gd ac") +

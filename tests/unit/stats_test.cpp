@@ -36,7 +36,7 @@ TEST(Stats, PercentileInterpolatesBetweenClosestRanks) {
   for (int i = 10; i >= 1; --i) v.push_back(i);  // 10..1, unsorted on purpose
   EXPECT_DOUBLE_EQ(*percentile(v, 0.0), 1);
   EXPECT_DOUBLE_EQ(*percentile(v, 1.0), 10);
-  EXPECT_NEAR(*percentile(v, 0.9), 9.1, 1e-12);  // rank 8.1
+  EXPECT_NEAR(*percentile(v, 0.9), 9.1, 1e-12);    // rank 8.1
   EXPECT_NEAR(*percentile(v, 0.25), 3.25, 1e-12);  // rank 2.25
   const std::vector<double> five = {50, 10, 40, 20, 30};
   EXPECT_DOUBLE_EQ(*percentile(five, 0.25), 20);

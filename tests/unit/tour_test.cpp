@@ -12,7 +12,9 @@ namespace {
 
 using namespace synthetic;
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST(TourSteps, TheArticlesLadderThenALargerBufferOrTheTunedBest) {
   RunConfig base;
@@ -21,7 +23,8 @@ TEST(TourSteps, TheArticlesLadderThenALargerBufferOrTheTunedBest) {
   base.busy_loop = true;  // the tour starts from plain write/read, whatever the command line said
   const std::vector<TourStep> steps = tour_steps(base);
   ASSERT_EQ(steps.size(), 6U);
-  const std::vector<std::string> names{"write/read", "+vmsplice", "+splice", "+huge pages", "+busy loop", "buffer 1 MiB"};
+  const std::vector<std::string> names{"write/read",  "+vmsplice",  "+splice",
+                                       "+huge pages", "+busy loop", "buffer 1 MiB"};
   for (std::size_t i = 0; i < steps.size(); ++i) {
     EXPECT_EQ(steps[i].name, names[i]);
     EXPECT_EQ(steps[i].config.writer_cpu, 2);
@@ -71,7 +74,8 @@ TEST(TourCaption, QuotesTheFiguresMeasuredAndTheSpeedUp) {
 
   TourFigures same = before;
   same.gib_per_s = 8.2;
-  EXPECT_TRUE(has(tour_caption(steps[1], same, before), "About the same as the last step")) << tour_caption(steps[1], same, before);
+  EXPECT_TRUE(has(tour_caption(steps[1], same, before), "About the same as the last step"))
+      << tour_caption(steps[1], same, before);
   TourFigures slower = before;
   slower.gib_per_s = 4.0;
   EXPECT_TRUE(has(tour_caption(steps[1], slower, before), "Slower than the last step here: ×0.5"));
@@ -115,9 +119,9 @@ TEST(TourSummary, EveryStepBesideTheArticle) {
   for (const std::string& l : lines) all += l + "\n";
   EXPECT_TRUE(has(all, "article")) << all;
   EXPECT_TRUE(has(all, "62.5")) << all;
-  EXPECT_TRUE(has(all, "×2.5")) << all;   // splice over vmsplice
-  EXPECT_TRUE(has(all, "×12")) << all;    // the last over the first
-  EXPECT_TRUE(has(all, "×18")) << all;    // the article's climb
+  EXPECT_TRUE(has(all, "×2.5")) << all;  // splice over vmsplice
+  EXPECT_TRUE(has(all, "×12")) << all;   // the last over the first
+  EXPECT_TRUE(has(all, "×18")) << all;   // the article's climb
   for (const TourStep& s : steps) EXPECT_TRUE(has(all, s.name)) << s.name;
 }
 

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "fake_trial_runner.hpp"
-#include "test_json.hpp"
 #include "pipetop/core/command_line.hpp"
 #include "pipetop/core/config_change.hpp"
 #include "pipetop/core/duration.hpp"
 #include "pipetop/core/size.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {

@@ -14,8 +14,8 @@ namespace pipetop {
 class SampleTimeline {
  public:
   struct Point {
-    double t_s = 0;                    // since the first sample seen
-    std::optional<double> gib_per_s;   // since this worker's previous sample; none for its first
+    double t_s = 0;                   // since the first sample seen
+    std::optional<double> gib_per_s;  // since this worker's previous sample; none for its first
   };
 
   Point add(WorkerRole role, const Sample& sample);

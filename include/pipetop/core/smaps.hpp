@@ -11,8 +11,8 @@ namespace pipetop {
 struct SmapsMapping {
   std::uintptr_t start = 0;
   std::uintptr_t end = 0;
-  std::uint64_t anon_huge_bytes = 0;  // AnonHugePages
-  bool thp_eligible = false;          // THPeligible: 1
+  std::uint64_t anon_huge_bytes = 0;    // AnonHugePages
+  bool thp_eligible = false;            // THPeligible: 1
   std::uint64_t kernel_page_bytes = 0;  // KernelPageSize: the page size backing it (the base page size unless hugetlb)
 };
 

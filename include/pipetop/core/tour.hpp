@@ -45,13 +45,13 @@ struct TourStep {
 
 // What a caption quotes about a step, as measured (each absent when it could not be).
 struct TourFigures {
-  std::optional<double> gib_per_s;           // the step's steady-state mean so far
-  std::optional<double> switches_per_s;      // both workers' context switches per second (/proc)
-  std::optional<double> faults_per_gib;      // the writer's page faults per GiB moved
+  std::optional<double> gib_per_s;            // the step's steady-state mean so far
+  std::optional<double> switches_per_s;       // both workers' context switches per second (/proc)
+  std::optional<double> faults_per_gib;       // the writer's page faults per GiB moved
   std::optional<double> dtlb_misses_per_mib;  // the writer's (needs a PMU)
-  std::optional<double> calls_per_gib;       // the writer's transfer calls per GiB
-  std::optional<double> eagain_share;        // of both workers' calls, those that spun on a full or empty pipe
-  std::optional<double> cpu_wait;            // the larger share of its time a worker waited for a CPU
+  std::optional<double> calls_per_gib;        // the writer's transfer calls per GiB
+  std::optional<double> eagain_share;         // of both workers' calls, those that spun on a full or empty pipe
+  std::optional<double> cpu_wait;             // the larger share of its time a worker waited for a CPU
   bool huge_pages_verified = false;
   std::string huge_pages_detail;
 };

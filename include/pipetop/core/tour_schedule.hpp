@@ -41,8 +41,8 @@ class TourSchedule {
   std::size_t step_ = 0;
   bool finished_ = false;
   bool paused_ = false;
-  std::int64_t started_ns_;     // when the step's clock (re)started
-  std::int64_t held_ns_ = 0;    // the step's time counted before the last pause
+  std::int64_t started_ns_;   // when the step's clock (re)started
+  std::int64_t held_ns_ = 0;  // the step's time counted before the last pause
 };
 
 }  // namespace pipetop

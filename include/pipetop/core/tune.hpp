@@ -14,9 +14,9 @@
 namespace pipetop {
 
 struct TuneResult {
-  std::vector<Trial> trials;               // every short trial, in the order run
-  std::optional<Trial> best;               // the confirmed winner (the article's own, if it confirms fastest)
-  std::optional<Trial> article;            // the article's final configuration, confirmed alongside
+  std::vector<Trial> trials;     // every short trial, in the order run
+  std::optional<Trial> best;     // the confirmed winner (the article's own, if it confirms fastest)
+  std::optional<Trial> article;  // the article's final configuration, confirmed alongside
   [[nodiscard]] std::optional<double> ratio() const;  // best / article
 };
 
@@ -34,7 +34,7 @@ using TuneProgress = std::function<void(const std::string& step, const RunConfig
 // Spends about 70% of `budget_ns` on short trials and the rest confirming the three leaders and the
 // article's final configuration; never starts a trial that would overrun the budget (at least one
 // short trial and the confirmation always run).
-[[nodiscard]] TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates,
-                              const RunConfig& article, std::int64_t budget_ns, const TuneProgress& progress);
+[[nodiscard]] TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, const RunConfig& article,
+                              std::int64_t budget_ns, const TuneProgress& progress);
 
 }  // namespace pipetop

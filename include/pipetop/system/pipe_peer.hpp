@@ -13,8 +13,8 @@
 namespace pipetop {
 
 struct PipePeer {
-  pid_t pid = 0;             // 0: not found
-  std::string command_line;  // /proc/PID/cmdline, arguments joined by spaces
+  pid_t pid = 0;               // 0: not found
+  std::string command_line;    // /proc/PID/cmdline, arguments joined by spaces
   std::string unknown_reason;  // when not found: why, in words
 };
 
