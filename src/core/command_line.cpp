@@ -31,8 +31,11 @@ std::string run_command_line(const RunConfig& config, const OtherEnd* end) {
   }
   if (config.buffer_bytes != defaults.buffer_bytes) add("--buffer-size " + format_size_arg(config.buffer_bytes));
   if (config.pipe_bytes) add("--pipe-size " + format_size_arg(*config.pipe_bytes));
-  if (config.writer_cpu) add("--writer-cpu " + std::to_string(*config.writer_cpu));
-  if (config.reader_cpu) add("--reader-cpu " + std::to_string(*config.reader_cpu));
+  // With the user's program at one end, only pipetop's own worker's CPU is pipetop's to set.
+  const bool pipetop_writes = end == nullptr || !reads;
+  const bool pipetop_reads = end == nullptr || reads;
+  if (config.writer_cpu && pipetop_writes) add("--writer-cpu " + std::to_string(*config.writer_cpu));
+  if (config.reader_cpu && pipetop_reads) add("--reader-cpu " + std::to_string(*config.reader_cpu));
   if (config.interval_ns != defaults.interval_ns) add("--interval " + format_duration_arg(config.interval_ns));
   const bool duration_given = end != nullptr ? !end->until_end : config.duration_ns != defaults.duration_ns;
   if (duration_given) add("--duration " + format_duration_arg(config.duration_ns));

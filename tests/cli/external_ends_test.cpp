@@ -6,10 +6,12 @@
 
 #include <chrono>
 #include <csignal>
+#include <optional>
 #include <string>
 
 #include "processes.hpp"
 #include "run_binary.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -202,16 +204,27 @@ TEST(ExternalDashboard, WithoutATerminalPointsToTheHeadlessFormAndLeavesNothing)
   EXPECT_NE(ran.err.find("pipetop run --stdout"), std::string::npos) << ran.err;
 }
 
-TEST(ExternalRerun, TheRerunLineAndTheConfigNameTheForm) {
+TEST(ExternalRerun, TheRerunLineAndTheConfigNameTheFormAndRunAgain) {
   testing::Ran ran = shell("head -c 8M /dev/zero | $P run --stdin --reader read --format json");
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  std::string summary = last_line(ran.out);
-  EXPECT_NE(summary.find("\"command\":\"head -c 8M /dev/zero | pipetop run --stdin --reader read\""), std::string::npos)
-      << summary;
-  EXPECT_NE(summary.find("\"stdin\":true"), std::string::npos) << summary;
+  const std::optional<nlohmann::json> summary = test_json::parse(last_line(ran.out));
+  ASSERT_TRUE(summary) << ran.out;
+  const std::string rerun = (*summary)["command"].get<std::string>();
+  EXPECT_EQ(rerun.rfind("head -c 8M /dev/zero | pipetop run --stdin --reader read", 0), 0U) << rerun;
+  EXPECT_EQ(rerun.find("--writer-cpu"), std::string::npos) << "the producer's CPU is not pipetop's to set: " << rerun;
+  EXPECT_EQ((*summary)["config"]["stdin"], true);
+  // The line runs what ran.
+  const std::string again = rerun.substr(0, rerun.find("pipetop")) + "$P" + rerun.substr(rerun.find("pipetop") + 7);
+  EXPECT_EQ(shell(again + " -q").exit_code, 0) << again;
+
   ran = testing::run_binary({"run", "--", "head", "-c", "1M", "/dev/zero"}, 30s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
-  EXPECT_NE(ran.out.find("rerun        pipetop run -- head -c 1M /dev/zero"), std::string::npos) << ran.out;
+  const std::size_t at = ran.out.find("rerun        pipetop run ");
+  ASSERT_NE(at, std::string::npos) << ran.out;
+  const std::string line = ran.out.substr(at + 13, ran.out.find('\n', at) - at - 13);
+  EXPECT_NE(line.find(" -- head -c 1M /dev/zero"), std::string::npos) << line;
+  EXPECT_EQ(line.find("--writer-cpu"), std::string::npos) << line;
+  EXPECT_EQ(shell("$P run -q" + line.substr(11) + " >/dev/null").exit_code, 0) << line;
 }
 
 }  // namespace

@@ -100,5 +100,18 @@ TEST(RunCommandLine, StdoutAndPassForms) {
   EXPECT_EQ(run_command_line(p, &pass), "cat big | pipetop run --stdin --pass | CONSUMER");
 }
 
+// Default pinning fills in both CPUs; the other program's is not pipetop's to set, and the run refuses it.
+TEST(RunCommandLine, OnlyPipetopsOwnWorkersCpuIsWritten) {
+  RunConfig c;
+  c.reader = ReaderKind::splice;
+  c.writer_cpu = 0;
+  c.reader_cpu = 1;
+  const OtherEnd producer = end_of(WorkerRole::writer, "yes");
+  EXPECT_EQ(run_command_line(c, &producer), "yes | pipetop run --stdin --reader-cpu 1");
+  c.reader = ReaderKind::read;
+  const OtherEnd consumer = end_of(WorkerRole::reader, "wc -c");
+  EXPECT_EQ(run_command_line(c, &consumer), "pipetop run --stdout --writer-cpu 0 | wc -c");
+}
+
 }  // namespace
 }  // namespace pipetop
