@@ -242,9 +242,15 @@ std::string key_refusal(const KeyBinding& binding, const DashboardState& state) 
   if (effect != KeyEffect::restart) return {};
   const RunConfig& a = state.config;
   const RunConfig& b = next.config;
-  const bool writer_side = a.writer != b.writer || a.gift != b.gift || a.same_buffer != b.same_buffer;
+  bool writer_side = a.writer != b.writer;
   const bool reader_side = a.reader != b.reader;
-  if (a.verify != b.verify) return "verify needs pipetop at both ends, but " + theirs + " here; " + ours;
+  for (const FlagOption& flag : kFlagOptions) {
+    if (a.*flag.member == b.*flag.member) continue;
+    if (flag.side == FlagSide::both_ends) {
+      return std::string(flag.words) + " needs pipetop at both ends, but " + theirs + " here; " + ours;
+    }
+    writer_side = writer_side || flag.side == FlagSide::writer;
+  }
   if (we_read ? writer_side : reader_side) {
     return std::string(binding.label) + " sets the " + (we_read ? "writer" : "reader") + ", but " + theirs + " here; " +
            ours;

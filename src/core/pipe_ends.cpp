@@ -3,19 +3,13 @@
 #include <algorithm>
 #include <span>
 
+#include "pipetop/core/flag_options.hpp"
+
 namespace pipetop {
 namespace {
 
 bool named(const std::vector<std::string>& given, std::string_view option) {
   return std::find(given.begin(), given.end(), option) != given.end();
-}
-
-// The first of `options` that was given, or "".
-std::string_view first_given(const std::vector<std::string>& given, std::span<const std::string_view> options) {
-  for (const std::string_view option : options) {
-    if (named(given, option)) return option;
-  }
-  return {};
 }
 
 std::string_view form_of(EndsKind kind) {
@@ -48,8 +42,7 @@ Result<void> check_pipe_ends(const PipeEnds& ends, const std::vector<std::string
   }
   if (ends.kind == EndsKind::own_pair) return {};
   const bool reads = !ends.ours(WorkerRole::writer);
-  const std::string_view option =
-      reads ? first_given(given, kWriterOnlyOptions) : first_given(given, kReaderOnlyOptions);
+  const std::string option = first_option_only_for(given, reads ? WorkerRole::writer : WorkerRole::reader);
   if (!option.empty()) {
     const std::string who = reads ? "writer" : "reader";
     return std::unexpected(usage_error(std::string(option) + " configures pipetop's " + who + ", but with " + form +
@@ -69,6 +62,20 @@ Result<void> check_pipe_ends(const PipeEnds& ends, const std::vector<std::string
 }
 
 }  // namespace
+
+std::string first_option_only_for(const std::vector<std::string>& given, WorkerRole role) {
+  const std::span<const std::string_view> values =
+      role == WorkerRole::writer ? std::span<const std::string_view>(kWriterValueOptions) : kReaderValueOptions;
+  for (const std::string_view option : values) {
+    if (named(given, option)) return std::string(option);
+  }
+  for (const FlagOption& flag : kFlagOptions) {
+    const bool only_this_side =
+        flag.side == FlagSide::both_ends || (flag.side == FlagSide::writer && role == WorkerRole::writer);
+    if (only_this_side && named(given, "--" + std::string(flag.name))) return "--" + std::string(flag.name);
+  }
+  return {};
+}
 
 bool PipeEnds::ours(WorkerRole role) const {
   switch (kind) {
@@ -133,7 +140,8 @@ Result<PipeEnds> choose_pipe_ends(const EndsRequest& request, FdKind stdin_kind,
     ends.kind = EndsKind::stdout_writer;
   } else if (!request.command.empty()) {
     ends.kind = EndsKind::command_reader;
-  } else if ((stdin_kind == FdKind::pipe || request.pass) && first_given(request.given, kWriterOnlyOptions).empty()) {
+  } else if ((stdin_kind == FdKind::pipe || request.pass) &&
+             first_option_only_for(request.given, WorkerRole::writer).empty()) {
     ends.kind = EndsKind::stdin_reader;  // `producer | pipetop run`: stdin is what to measure
   }
   ends.until_end = !ends.ours(WorkerRole::writer) && !named(request.given, "--duration");

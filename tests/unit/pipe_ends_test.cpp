@@ -61,7 +61,7 @@ TEST(PipeEnds, AWriterOptionKeepsTheOwnPairWhenStdinIsAPipe) {
 }
 
 TEST(PipeEnds, EveryWriterOptionIsRefusedWithStdin) {
-  for (const std::string_view option : kWriterOnlyOptions) {
+  for (const std::string_view option : {"--writer", "--writer-cpu", "--bytes", "--gift", "--same-buffer", "--verify"}) {
     const Result<PipeEnds> ends = choose({.stdin_flag = true, .given = {std::string(option)}});
     ASSERT_FALSE(ends) << option;
     EXPECT_EQ(ends.error().kind, ExitCode::usage);
@@ -73,6 +73,14 @@ TEST(PipeEnds, WriterOptionsAreRefusedWithACommandToo) {
   const Result<PipeEnds> ends = choose({.command = {"yes"}, .given = {"--gift"}});
   ASSERT_FALSE(ends);
   EXPECT_NE(ends.error().message.find("-- COMMAND"), std::string::npos) << ends.error().message;
+}
+
+TEST(PipeEnds, EachFlagIsRefusedOnTheSideItsRowNames) {
+  EXPECT_EQ(first_option_only_for({"--busy-loop", "--huge-pages", "--gift"}, WorkerRole::writer), "--gift");
+  EXPECT_EQ(first_option_only_for({"--busy-loop", "--gift"}, WorkerRole::reader), "");
+  EXPECT_EQ(first_option_only_for({"--verify"}, WorkerRole::reader), "--verify") << "verify needs both ends";
+  EXPECT_EQ(first_option_only_for({"--reader-cpu"}, WorkerRole::reader), "--reader-cpu");
+  EXPECT_EQ(first_option_only_for({"--reader-cpu"}, WorkerRole::writer), "");
 }
 
 TEST(PipeEnds, ReaderOptionsAreRefusedWithStdout) {

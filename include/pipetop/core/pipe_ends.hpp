@@ -36,9 +36,13 @@ enum class FdKind { pipe, terminal, regular_file, closed, other };
 [[nodiscard]] std::string_view to_string(FdKind kind);
 
 // Options that configure only the writer or only the reader, as spelt on the command line.
-inline constexpr std::string_view kWriterOnlyOptions[] = {"--writer",      "--writer-cpu", "--gift",
-                                                          "--same-buffer", "--verify",     "--bytes"};
-inline constexpr std::string_view kReaderOnlyOptions[] = {"--reader", "--reader-cpu", "--verify"};
+// The options of pipetop's writer, or reader, only that are not on/off flags; each flag says whose it
+// is in kFlagOptions (its side).
+inline constexpr std::string_view kWriterValueOptions[] = {"--writer", "--writer-cpu", "--bytes"};
+inline constexpr std::string_view kReaderValueOptions[] = {"--reader", "--reader-cpu"};
+
+// The first option of `given` that configures only `role`'s worker, or needs pipetop at both ends; "" if none.
+[[nodiscard]] std::string first_option_only_for(const std::vector<std::string>& given, WorkerRole role);
 
 // What the command line asked of the ends (`pipetop run`).
 struct EndsRequest {
