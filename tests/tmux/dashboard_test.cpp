@@ -558,32 +558,6 @@ TEST(DashboardStress, FiftyTogglesInFiveSeconds) {
     EXPECT_FALSE(is_running(worker)) << "worker " << worker << " left behind";
 }
 
-// ---- its own cost -------------------------------------------------------------------------------
-
-TEST(DashboardCost, UsesUnderFivePercentOfOneCpuAtTenHertz) {
-  SKIP_WITHOUT_TMUX();
-  const auto s = start({120, 40});
-  const std::optional<pid_t> pid = s->pipetop_pid();
-  ASSERT_TRUE(pid.has_value());
-  const auto ticks = [&]() -> std::optional<unsigned long long> {
-    const std::optional<tmux_testing::ProcStat> stat = tmux_testing::read_stat(*pid);
-    if (!stat) return std::nullopt;
-    return stat->utime + stat->stime;
-  };
-  const std::optional<unsigned long long> t0 = ticks();
-  const auto w0 = std::chrono::steady_clock::now();
-  std::this_thread::sleep_for(5s);  // the measurement window itself, not a wait for a condition
-  const std::optional<unsigned long long> t1 = ticks();
-  const auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-  ASSERT_TRUE(t0 && t1);
-  const double cpu_s = static_cast<double>(*t1 - *t0) / static_cast<double>(sysconf(_SC_CLK_TCK));
-  const double percent = 100.0 * cpu_s / wall;
-  RecordProperty("dashboard_cpu_percent", std::to_string(percent));
-  std::printf("dashboard CPU: %.2f%% of one CPU (%.2f s over %.2f s, 10 Hz, 120x40)\n", percent, cpu_s, wall);
-  EXPECT_LT(percent, 5.0);
-  EXPECT_TRUE(shown(s->wait_for("still drawing", has_figure)));
-}
-
 // ---- without colour, without Unicode ------------------------------------------------------------
 
 TEST(DashboardPlain, NoColorStillStartsWithoutColours) {
