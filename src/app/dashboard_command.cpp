@@ -52,12 +52,9 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   if (!signals) return print_error(signals.error());
   // The user's program's end, held across the worker's restarts: a command that cannot start says so
   // before any screen is drawn, and one started is ended (SIGKILL) when there is no terminal after all.
-  std::unique_ptr<ExternalEnd> external;
-  if (ends->ends.kind != EndsKind::own_pair) {
-    Result<std::unique_ptr<ExternalEnd>> held = ExternalEnd::open(ends->ends);
-    if (!held) return print_error(held.error());
-    external = std::move(*held);
-  }
+  Result<std::unique_ptr<ExternalEnd>> held = ExternalEnd::open(ends->ends);
+  if (!held) return print_error(held.error());
+  const std::unique_ptr<ExternalEnd> external = std::move(*held);
   Result<std::unique_ptr<Terminal>> terminal = open_terminal(command.view, ends->ends);
   if (!terminal) return print_error(terminal.error());
   DashboardState state = view_state(plan->config, command.view, DashboardMode::live);

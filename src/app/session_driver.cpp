@@ -225,12 +225,10 @@ namespace {
 Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
                                          const SystemFiles& files, const std::vector<DriveHooks>& hooks,
                                          const ProfilingPlan* profiling, const DriveEnds& ends) {
-  std::unique_ptr<ExternalEnd> external;  // closed last: the other program sees its end after pipetop's worker's
-  if (ends.ends.kind != EndsKind::own_pair) {
-    Result<std::unique_ptr<ExternalEnd>> opened = ExternalEnd::open(ends.ends);
-    if (!opened) return std::unexpected(opened.error());
-    external = std::move(*opened);
-  }
+  // Closed last: the other program sees its end after pipetop's worker's.
+  Result<std::unique_ptr<ExternalEnd>> held = ExternalEnd::open(ends.ends);
+  if (!held) return std::unexpected(held.error());
+  const std::unique_ptr<ExternalEnd> external = std::move(*held);
   static const DriveHooks kNoHooks;
   std::vector<Driven> driven;
   for (std::size_t i = 0; i < plans.size(); ++i) {

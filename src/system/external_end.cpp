@@ -40,6 +40,7 @@ void close_fd(int& fd) noexcept {
 }  // namespace
 
 Result<std::unique_ptr<ExternalEnd>> ExternalEnd::open(const PipeEnds& ends) {
+  if (ends.kind == EndsKind::own_pair) return nullptr;
   std::unique_ptr<ExternalEnd> end(new ExternalEnd());
   if (ends.kind == EndsKind::command_reader) {
     Result<Pipe> pipe = Pipe::create();

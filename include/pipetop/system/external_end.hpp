@@ -19,9 +19,9 @@ namespace pipetop {
 
 class ExternalEnd {
  public:
-  // Holds the ends `ends` names (not own_pair): stdin or stdout, or a pipe from `ends.command` started
-  // here (spawn_command: its errors, and nothing left running). Fails when a stream cannot be
-  // duplicated or the command cannot start.
+  // Holds the ends `ends` names: stdin or stdout, or a pipe from `ends.command` started here
+  // (spawn_command: its errors, and nothing left running); nullptr for own_pair, where there is no
+  // other program. Fails when a stream cannot be duplicated or the command cannot start.
   [[nodiscard]] static Result<std::unique_ptr<ExternalEnd>> open(const PipeEnds& ends);
 
   ExternalEnd(const ExternalEnd&) = delete;
