@@ -7,8 +7,12 @@
 namespace pipetop {
 
 int finish_output(OutputStream& out, int code, const SignalWatch& signals) {
-  const std::int64_t deadline_ns = code > 128 ? kInterruptedOutputDeadlineNs : kOutputDeadlineNs;
-  const OutputStream::Flushed flushed = out.flush(deadline_ns, signals.fd());
+  // Once a signal has ended the command, another is not waited on: `timeout` and service managers
+  // send SIGTERM to the process and then to its group, and the second must not cost the summary. The
+  // short deadline keeps the exit prompt all the same.
+  const bool interrupted = code > 128;
+  const std::int64_t deadline_ns = interrupted ? kInterruptedOutputDeadlineNs : kOutputDeadlineNs;
+  const OutputStream::Flushed flushed = out.flush(deadline_ns, interrupted ? -1 : signals.fd());
   if (out.dropped() > 0) {
     std::fprintf(stderr, "pipetop: %llu sample line(s) dropped: the output was not read as fast as they came\n",
                  static_cast<unsigned long long>(out.dropped()));

@@ -15,7 +15,8 @@ namespace pipetop {
 inline constexpr std::int64_t kOutputDeadlineNs = 10 * kNsPerS;
 inline constexpr std::int64_t kInterruptedOutputDeadlineNs = kNsPerS;
 
-// Flushes `out` within the deadline for `code`, or until a signal arrives on `signals`. Returns the
+// Flushes `out` within the deadline for `code`, or, unless a signal already ended the command (`code`
+// 128+N), until a signal arrives on `signals`. Returns the
 // exit code: `code` when all was written; else, when `code` is 0, 1 for a failed or unfinished write
 // and 128+N for signal N. Dropped sample lines are said on stderr and change nothing.
 [[nodiscard]] int finish_output(OutputStream& out, int code, const SignalWatch& signals);
