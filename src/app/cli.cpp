@@ -40,6 +40,7 @@ Examples:
   producer | pipetop                          # measure your program: pipetop reads it (keys from /dev/tty)
   pipetop -- producer ARGS                    # start it and read its stdout; q ends both
   pipetop --stdout --writer vmsplice | consumer   # pipetop writes into your program
+  pipetop --pairs 8                           # 8 pairs on separate cores: their sum, and each pair's
 
 Exit codes: 0 ok, 1 a worker failed, nothing moved or --verify found a mismatch, 2 usage error, 3 this
 machine cannot do what was asked, 4 a figure regressed against the baseline of --compare beyond
@@ -265,6 +266,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->type_name("FILE")
       ->group("Dashboard");
   bind_profile_options(app, dashboard.profile, problems);
+  add_parsed_option(app, "--pairs", "N",
+                    "N writer/reader pairs at once, placed by topology: the chart shows their sum, a strip under "
+                    "it each pair's GiB/s; every key applies to them all",
+                    parse_pairs, dashboard.pairs, problems)
+      ->group("Dashboard");
   bind_ends_options(app, dashboard.ends);
 
   RunCommand run_command;
@@ -472,6 +478,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     dashboard.config = dashboard_config;
     dashboard.ends.command = command;
     dashboard.ends.given = given_options(app);
+    if (dashboard.pairs > 0) {
+      std::vector<std::string> given = dashboard.ends.given;
+      if (dash_dash) given.emplace_back("--");
+      if (Result<void> ok = check_pairs_options(given, dashboard.config, "pipetop"); !ok) return usage(ok.error());
+      dashboard.profile.enabled = false;  // a profile follows one pair's two workers
+    }
     parsed.dashboard = dashboard;
   }
   return parsed;

@@ -1,12 +1,15 @@
 #include "pipetop/app/dashboard_command.hpp"
 
 #include "pipetop/app/live_pair.hpp"
+#include "pipetop/app/live_pairs.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/recording_file.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/worker_plan.hpp"
+#include "pipetop/core/machine_limits.hpp"
 #include "pipetop/core/other_end.hpp"
+#include "pipetop/system/clock.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -32,6 +35,25 @@ std::string headless_form(const PipeEnds& ends) {
 Result<std::unique_ptr<Terminal>> open_terminal(const ViewOptions& view, const PipeEnds& ends) {
   if (ends.kind == EndsKind::own_pair) return Terminal::open(view.ascii, view.theme);
   return Terminal::open_tty(view.ascii, view.theme, headless_form(ends));
+}
+
+// --pairs N: the pairs placed as run places them, each on its CPUs; `note` gets what was done
+// instead of what was asked, if anything.
+Result<std::unique_ptr<LivePairs>> place_live_pairs(const RunConfig& config, int asked, const MachineFacts& machine,
+                                                    const SystemFiles& files, std::string& note) {
+  const std::vector<CpuPlace> allowed = allowed_places(machine);
+  const PairPlacement placement = place_pairs_as_asked(config, allowed, asked);
+  note = placement.note;
+  Result<std::vector<WorkerPlan>> plans = plan_pairs(config, machine, placement);
+  if (!plans) return std::unexpected(plans.error());
+  // Where the pinning key takes them: each pair's two CPUs, when every pair has its own.
+  const PairPlacement pinned = place_pairs(allowed, static_cast<int>(plans->size()));
+  std::vector<CpuPair> cpus;
+  for (const PlacedPair& p : pinned.pairs) {
+    if (p.kind != PairKind::unpinned && p.kind != PairKind::shared_cpu) cpus.push_back(p.cpus);
+  }
+  if (cpus.size() != plans->size()) cpus.clear();
+  return std::make_unique<LivePairs>(std::move(*plans), std::move(cpus), files);
 }
 
 }  // namespace
@@ -63,8 +85,19 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   state.ends = ends->ends.kind;
   const std::string machine = machine_summary(plan->machine);
   const pid_t other_pid = external && external->command_pid() != 0 ? external->command_pid() : ends->other_pid;
-  LivePair pair(std::move(*plan), files, profiling ? &*profiling : nullptr, ends->ends, external.get(), other_pid);
-  DashboardController controller(pair, state, machine, timestamped_exports(files));
+  std::string placement_note;
+  std::unique_ptr<PairControl> pair;
+  if (command.pairs > 0) {
+    Result<std::unique_ptr<LivePairs>> pairs =
+        place_live_pairs(plan->config, command.pairs, plan->machine, files, placement_note);
+    if (!pairs) return print_error(pairs.error());
+    pair = std::move(*pairs);
+  } else {
+    pair = std::make_unique<LivePair>(std::move(*plan), files, profiling ? &*profiling : nullptr, ends->ends,
+                                      external.get(), other_pid);
+  }
+  DashboardController controller(*pair, state, machine, timestamped_exports(files));
+  if (!placement_note.empty()) controller.announce("--pairs: " + placement_note, monotonic_ns());
   if (external) {
     const OtherEnd end = describe_other_end(*ends, other_pid);
     controller.set_other_end(end.words + ": " + name_other_end(end));
@@ -72,7 +105,7 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   if (*baseline) controller.set_baseline(std::move(**baseline));
   if (recorder) controller.set_event_sink([&recorder](const SessionEvent& e) { recorder->record(e); });
   run_dashboard_loop(**terminal, *signals, controller, command.view.refresh_hz);
-  pair.stop();  // kill and reap the workers, then give the terminal back
+  pair->stop();  // kill and reap the workers, then give the terminal back
   (*terminal)->restore();
   if (recorder) {
     if (Result<void> finished = recorder->finish(); !finished) return print_error(finished.error());

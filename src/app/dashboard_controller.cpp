@@ -242,7 +242,8 @@ DashboardModel DashboardController::model(std::int64_t now_ns) const {
                         .key_echo = now_ns < echo_until_ns_ ? echo_ : std::string(),
                         .tour = tour_view(now_ns),
                         .playback = playback_ != nullptr ? playback_->position(now_ns) : std::string(),
-                        .other_end = other_end_};
+                        .other_end = other_end_,
+                        .pairs = pair_.pair_figures()};
 }
 
 }  // namespace pipetop

@@ -17,15 +17,9 @@ int run_pairs_headless(const RunCommand& command, const SystemFiles& files, cons
   const MachineFacts facts = read_machine_facts(files);
   PairPlacement placement = place_pairs_as_asked(command.config, allowed_places(facts), command.pairs);
   std::fputs(placement_notice(placement, command.pairs, "pipetop run").c_str(), stderr);
-  std::vector<WorkerPlan> plans;
-  for (const PlacedPair& p : placement.pairs) {
-    RunConfig config = command.config;
-    config.writer_cpu = p.cpus.writer;
-    config.reader_cpu = p.cpus.reader;
-    Result<WorkerPlan> plan = plan_workers(config, facts);
-    if (!plan) return print_error(plan.error());
-    plans.push_back(std::move(*plan));
-  }
+  Result<std::vector<WorkerPlan>> planned = plan_pairs(command.config, facts, placement);
+  if (!planned) return print_error(planned.error());
+  const std::vector<WorkerPlan> plans = std::move(*planned);
   PairsReport report(command.format, &facts, std::move(placement), command.pairs);
   bool header_written = false;
   const auto header = [&](const std::vector<CounterInfo>& counters) {

@@ -20,4 +20,18 @@ Result<WorkerPlan> plan_workers(const RunConfig& config, const MachineFacts& mac
   return plan;
 }
 
+Result<std::vector<WorkerPlan>> plan_pairs(const RunConfig& config, const MachineFacts& machine,
+                                           const PairPlacement& placement) {
+  std::vector<WorkerPlan> plans;
+  for (const PlacedPair& p : placement.pairs) {
+    RunConfig pair = config;
+    pair.writer_cpu = p.cpus.writer;
+    pair.reader_cpu = p.cpus.reader;
+    Result<WorkerPlan> plan = plan_workers(pair, machine);
+    if (!plan) return std::unexpected(plan.error());
+    plans.push_back(std::move(*plan));
+  }
+  return plans;
+}
+
 }  // namespace pipetop

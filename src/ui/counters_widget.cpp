@@ -116,8 +116,10 @@ void draw_counters(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   const int reader_x = writer_x + column_w + 1;
   const Style heading{Color::title, true, false};
   canvas.text(a.x + 1, a.y, "counters", heading);
-  canvas.text(writer_x + std::max(0, std::min(column_w, kValueWidth) - 6), a.y, "writer", heading);
-  canvas.text(reader_x + std::max(0, std::min(column_w, kValueWidth) - 6), a.y, "reader", heading);
+  for (const auto& [role, x] : {std::pair{WorkerRole::writer, writer_x}, std::pair{WorkerRole::reader, reader_x}}) {
+    const std::string words = role_heading(role, m);
+    canvas.text(x + std::max(0, std::min(column_w, kValueWidth) - text_width(words)), a.y, words, heading);
+  }
   int y = a.y + 1;
   for (const DerivedField& field : kDerivedFields) {
     if (!field.in_panel || y >= a.y + a.h) continue;

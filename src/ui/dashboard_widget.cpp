@@ -3,7 +3,9 @@
 namespace pipetop {
 
 std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& model) {
-  const int caption = model.tour ? caption_rows(*model.tour, canvas.width()) : 0;
+  // The band under the chart: the tour's caption, or the strip of --pairs (never both).
+  const int caption =
+      model.tour ? caption_rows(*model.tour, canvas.width()) : pairs_strip_rows(model.pairs, canvas.width());
   const DashboardLayout layout =
       layout_dashboard(canvas.width(), canvas.height(), {model.state.panels, caption, model.state.profile_panel});
   if (layout.too_small) {
@@ -15,6 +17,7 @@ std::vector<HeaderSpan> draw_dashboard(Canvas& canvas, const DashboardModel& mod
   draw_chart(canvas, layout.chart, model);
   if (!layout.readout.empty()) draw_readout(canvas, layout.readout, model);
   if (model.tour && !layout.caption.empty()) draw_caption(canvas, layout.caption, *model.tour);
+  if (!model.tour && !layout.caption.empty()) draw_pairs_strip(canvas, layout.caption, model.pairs);
   if (!layout.counters.empty()) draw_counters(canvas, layout.counters, model);
   if (!layout.profile.empty()) draw_profile(canvas, layout.profile, model);
   draw_status(canvas, layout.status, model);

@@ -22,6 +22,20 @@ std::string cpu_text(const RunConfig& c) {
   return text;
 }
 
+// --pairs N: how many, and how the pinning key placed them (each pair's CPUs are in the strip).
+std::string pairs_text(const DashboardModel& m) {
+  std::string text = std::to_string(m.pairs.size()) + (m.pairs.size() == 1 ? " pair " : " pairs ");
+  switch (pinning_of(m.state.config, m.state.separate)) {
+    case Pinning::separate_cores:
+      return text + "pinned";
+    case Pinning::same_core:
+      return text + "each on one cpu";
+    case Pinning::unpinned:
+      break;
+  }
+  return text + "unpinned";
+}
+
 // The configuration in words; `compact` when the full words would not fit ("256K" for "256 KiB").
 std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   const RunConfig& c = m.state.config;
@@ -59,7 +73,7 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
   }
   parts.push_back({(compact ? "buf " : "buffer ") + size(c.buffer_bytes), '+', {}});
   parts.push_back({"pipe " + size(m.history.pipe_bytes()), ']', {}});
-  parts.push_back({cpu_text(c), 'c', {}});
+  parts.push_back({m.pairs.empty() ? cpu_text(c) : pairs_text(m), 'c', {}});
   return parts;
 }
 

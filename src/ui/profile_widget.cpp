@@ -85,7 +85,9 @@ void draw_bar(Canvas& canvas, int x, int y, int width, const std::vector<Categor
 }
 
 std::string title_words(const DashboardModel& m) {
-  if (!m.state.profiling) return "profiling off (--no-profile)";
+  if (!m.state.profiling) {
+    return m.pairs.empty() ? "profiling off (--no-profile)" : "profiling off: a profile follows one pair (--pairs)";
+  }
   for (const WorkerRole role : kRoles) {
     const std::optional<WorkerProfile>& p = m.history.profile(role);
     if (!p) continue;
@@ -130,15 +132,17 @@ std::string bottleneck_line(const DashboardModel& m) {
 }
 
 void draw_time_line(Canvas& canvas, const Rect& a, int y, WorkerRole role, const DashboardModel& m) {
-  canvas.text(a.x + 1, y, to_string(role), {Color::dim});
+  const std::string heading = role_heading(role, m);  // with --pairs, "writers " takes a cell more
+  const int role_cells = std::max(kRoleCells, text_width(heading) + 1);
+  canvas.text(a.x + 1, y, heading, {Color::dim});
   const std::optional<TimeShares> t = m.history.time_shares(role);
   if (!t) {
-    draw_clipped(canvas, a.x + 1 + kRoleCells, y, "time: waiting for two readings", a.w - kRoleCells - 2, {Color::dim});
+    draw_clipped(canvas, a.x + 1 + role_cells, y, "time: waiting for two readings", a.w - role_cells - 2, {Color::dim});
     return;
   }
   const std::string switches = switches_words(*t);
-  draw_clipped(canvas, a.x + 1 + kRoleCells, y, time_shares_words(*t) + (switches.empty() ? "" : " · " + switches),
-               a.w - kRoleCells - 2);
+  draw_clipped(canvas, a.x + 1 + role_cells, y, time_shares_words(*t) + (switches.empty() ? "" : " · " + switches),
+               a.w - role_cells - 2);
 }
 
 // The previous configuration's profiles, to compare with: "before +busy  writer wait/wake 56% ·

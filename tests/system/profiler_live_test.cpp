@@ -108,10 +108,12 @@ TEST(ProfilerLive, AWriteWriterCopiesWhereAVmspliceWriterPinsPages) {
     EXPECT_GT(profile->kernel_frames, 0U);
     EXPECT_LT(profile->unnamed_kernel_frames * 100, profile->kernel_frames);
   }
-  EXPECT_GT(share(write, ProfileCategory::copy), 0.1);
+  // Shares, not thresholds of time: a busy machine (a parallel test) dilutes every category alike.
+  EXPECT_GT(share(write, ProfileCategory::copy), 0.05);
   EXPECT_EQ(share(write, ProfileCategory::pin_pages), 0.0);
-  EXPECT_GT(share(vmsplice, ProfileCategory::pin_pages), 0.1);
+  EXPECT_GT(share(vmsplice, ProfileCategory::pin_pages), 0.05);
   EXPECT_GT(share(vmsplice, ProfileCategory::pin_pages), 2 * share(vmsplice, ProfileCategory::copy));
+  EXPECT_GT(share(write, ProfileCategory::copy), 2 * share(vmsplice, ProfileCategory::copy));
 }
 
 }  // namespace

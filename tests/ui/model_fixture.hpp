@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
@@ -37,11 +38,12 @@ struct Scene {
   std::optional<TourView> tour;
   std::string playback;
   std::string other_end;
+  std::vector<PairFigure> pairs;
 
   [[nodiscard]] DashboardModel model() const {
-    return DashboardModel{state,    history,        machine,  problem,  message,   message_is_error,
-                          dropped,  ui_cpu_percent, live,     now_ns,   window_ns, baseline ? &*baseline : nullptr,
-                          key_echo, tour,           playback, other_end};
+    return DashboardModel{state,    history,        machine,  problem,   message,   message_is_error,
+                          dropped,  ui_cpu_percent, live,     now_ns,    window_ns, baseline ? &*baseline : nullptr,
+                          key_echo, tour,           playback, other_end, pairs};
   }
 };
 

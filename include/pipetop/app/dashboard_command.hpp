@@ -18,6 +18,7 @@ struct DashboardCommand {
   std::string record_path;       // --record: every event to this file, for `pipetop replay`
   ProfileRequest profile{true};  // the profile panel's profiles (--no-profile: off)
   EndsRequest ends;              // --stdin, --stdout, --pass, -- COMMAND (stdin a pipe: it is measured)
+  int pairs = 0;                 // --pairs: 0 one pair; N pairs at once, placed by topology, shown summed
 };
 
 // Runs until q, Ctrl-C, SIGTERM or SIGHUP; restores the terminal and reaps the workers on every way

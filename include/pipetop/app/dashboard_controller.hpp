@@ -45,6 +45,8 @@ class DashboardController {
   void set_baseline(Baseline baseline) { baseline_ = std::move(baseline); }
   // Names the user's program at one end in the header ("producer (stdin): pid 4242: yes y").
   void set_other_end(std::string words) { other_end_ = std::move(words); }
+  // Says `message` on the status line for a while, as a toggle's outcome is said (--pairs' placement).
+  void announce(std::string message, std::int64_t now_ns) { show(std::move(message), false, now_ns); }
   // Every event taken in is handed to `sink` too (a recording).
   void set_event_sink(std::function<void(const SessionEvent&)> sink) { sink_ = std::move(sink); }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pipetop/core/error.hpp"
+#include "pipetop/core/pair_figure.hpp"
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/session_event.hpp"
 
@@ -40,6 +41,8 @@ class PairControl {
   [[nodiscard]] virtual const RunConfig& config() const = 0;
   // Samples the rings dropped, over every pair so far.
   [[nodiscard]] virtual std::uint64_t dropped_samples() const = 0;
+  // With --pairs N, each pair as it runs (the strip under the chart); empty for one pair.
+  [[nodiscard]] virtual std::vector<PairFigure> pair_figures() const { return {}; }
 };
 
 }  // namespace pipetop

@@ -9,6 +9,7 @@
 #include "pipetop/core/default_pinning.hpp"
 #include "pipetop/core/error.hpp"
 #include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/pair_placement.hpp"
 #include "pipetop/core/validate.hpp"
 #include "pipetop/system/event_encoder.hpp"
 
@@ -27,5 +28,9 @@ struct WorkerPlan {
 // process may use and encodes the counters. Errors are those of validate() and encode_events() (usage
 // or environment: a CPU that is offline or outside the allowed set names the allowed ones).
 [[nodiscard]] Result<WorkerPlan> plan_workers(const RunConfig& config, const MachineFacts& machine);
+
+// plan_workers for each pair of `placement` (--pairs N): `config` on the pair's CPUs.
+[[nodiscard]] Result<std::vector<WorkerPlan>> plan_pairs(const RunConfig& config, const MachineFacts& machine,
+                                                         const PairPlacement& placement);
 
 }  // namespace pipetop

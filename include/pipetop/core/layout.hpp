@@ -35,7 +35,8 @@ enum class PanelSet {
 
 struct LayoutOptions {
   PanelSet panels = PanelSet::all;
-  int caption_rows = 0;  // a caption band of this many rows under the chart (as many as fit); 0: none
+  int caption_rows = 0;  // a band of this many rows under the chart (as many as fit): the tour's caption or
+                         // the strip of --pairs; 0: none
   bool profile = false;  // the "where the time goes" panel (with every panel, when there is room)
 };
 

@@ -9,6 +9,7 @@
 #include "pipetop/core/baseline.hpp"
 #include "pipetop/core/history.hpp"
 #include "pipetop/core/key_table.hpp"
+#include "pipetop/core/pair_figure.hpp"
 #include "pipetop/core/run_outcome.hpp"
 
 namespace pipetop {
@@ -42,6 +43,7 @@ struct DashboardModel {
   std::optional<TourView> tour;        // in tour mode
   std::string playback;                // a replay's position ("replay 12.3 / 90.0 s"), else empty
   std::string other_end;               // the user's program at one end, named: "producer (stdin): pid 4242: yes y"
+  std::vector<PairFigure> pairs;       // with --pairs N: each pair (the chart and readout show their sum)
 };
 
 }  // namespace pipetop

@@ -62,6 +62,17 @@ void draw_caption(Canvas& canvas, const Rect& area, const TourView& tour);
 // The rows draw_caption needs at `width` (the heading and up to three lines of caption).
 [[nodiscard]] int caption_rows(const TourView& tour, int width);
 
+// How a worker's column or row is headed: "writer", or with --pairs N "writers" (their counters summed,
+// their times a worker's mean).
+[[nodiscard]] std::string role_heading(WorkerRole role, const DashboardModel& model);
+
+// With --pairs N, the strip under the chart: a heading, then each pair's CPUs and GiB/s, or a bar per
+// pair when there are too many for two rows of cells.
+void draw_pairs_strip(Canvas& canvas, const Rect& area, const std::vector<PairFigure>& pairs);
+
+// The rows draw_pairs_strip needs at `width` (0 without --pairs).
+[[nodiscard]] int pairs_strip_rows(const std::vector<PairFigure>& pairs, int width);
+
 // The last key pressed and what it did, in the chart's bottom-right corner, for the audience.
 void draw_key_echo(Canvas& canvas, const Rect& chart, std::string_view echo);
 
