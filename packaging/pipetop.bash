@@ -36,7 +36,7 @@ _pipetop() {
     replay) options="--speed --refresh-hz --ascii --theme --y-max --baseline --help"
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     *) options="run check tune events tour replay $config --refresh-hz --ascii --theme --y-max --baseline --record
-      --help --version" ;;
+      --pairs --help --version" ;;
   esac
   COMPREPLY=($(compgen -W "$options" -- "$cur"))
 }
