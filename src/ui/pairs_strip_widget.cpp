@@ -27,7 +27,8 @@ int cell_rows(std::size_t pairs, int width) {
 
 // "2 pairs · their sum is charted · slowest #2 11.80 · fastest #1 12.41 GiB/s".
 std::string heading(const std::vector<PairFigure>& pairs) {
-  std::string text = std::to_string(pairs.size()) + (pairs.size() == 1 ? " pair" : " pairs") + " · the chart is their sum";
+  std::string text =
+      std::to_string(pairs.size()) + (pairs.size() == 1 ? " pair" : " pairs") + " · the chart is their sum";
   std::optional<std::size_t> slow;
   std::optional<std::size_t> fast;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
@@ -47,7 +48,8 @@ void draw_cell(Canvas& canvas, int x, int y, std::size_t k, const PairFigure& pa
   canvas.text(x, y, number, {Color::title, true, false});
   draw_clipped(canvas, x + 4, y, cpus_words(pair.cpus), 9, {Color::dim});
   const std::string rate = pair.gib_per_s ? format_fixed(pair.gib_per_s, 2) : pair.running ? "…" : "stopped";
-  const Style style = pair.gib_per_s ? Style{pair.running ? Color::accent : Color::dim, true, false} : Style{Color::dim};
+  const Style style =
+      pair.gib_per_s ? Style{pair.running ? Color::accent : Color::dim, true, false} : Style{Color::dim};
   canvas.text(x + kCellWidth - 2 - text_width(rate), y, rate, style);
 }
 

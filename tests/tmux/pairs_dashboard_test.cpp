@@ -1,7 +1,8 @@
 // The dashboard with --pairs 2 under tmux, unpinned (two pairs do not fit pinned on a 2-CPU machine,
 // and unpinned they run on any): the header says how many, the strip gives each pair's CPUs and
-// GiB/s, a key restarts every pair, the pinning key is refused with the reason when the pairs do not
-// all fit pinned, and q leaves no worker behind.
+// GiB/s, a key restarts every pair, and q leaves no worker behind. (The pinning key's refusal is
+// tested on LivePairs: its message lasts 6 s, and four busy workers on two CPUs make a poll for it
+// too slow to rely on.)
 
 #include <gtest/gtest.h>
 
@@ -76,13 +77,6 @@ TEST(DashboardPairs, ShowsEachPairUnderTheSumRestartsThemAllAndQuitsLeavingNothi
   });
   EXPECT_TRUE(shown(restarted));
   EXPECT_TRUE(shown(s.wait_for("each pair's rate after the change", both_pairs_have_a_rate)));
-
-  if (std::thread::hardware_concurrency() < 4) {  // two pairs do not fit pinned: said, nothing restarts
-    const std::vector<pid_t> before = s.wait_for_workers(4);
-    ASSERT_TRUE(s.send_key("c"));
-    EXPECT_TRUE(shown(wait_row(s, kHeight - 2, "2 pairs do not fit pinned")));
-    EXPECT_EQ(s.wait_for_workers(4), before) << "a refused key restarts nothing";
-  }
 
   ASSERT_TRUE(s.send_key("q"));
   const std::optional<int> status = s.wait_for_exit();

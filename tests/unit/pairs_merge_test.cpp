@@ -54,7 +54,8 @@ TEST(PairsMerge, ARestartForgetsThePreviousSegment) {
 // Every instant of the first pair that all have reached is summed, once: one pair's resolution.
 TEST(PairsMerge, SumsAtEachOfTheFirstPairsInstants) {
   PairsMerge merge(2, kNsPerS);
-  for (int i = 0; i <= 10; ++i) merge.add(0, WorkerRole::reader, at(i * 10 * kMs, static_cast<std::uint64_t>(i) * kMiB));
+  for (int i = 0; i <= 10; ++i)
+    merge.add(0, WorkerRole::reader, at(i * 10 * kMs, static_cast<std::uint64_t>(i) * kMiB));
   merge.add(1, WorkerRole::reader, at(2 * kMs, 0));
   merge.add(1, WorkerRole::reader, at(52 * kMs, 50 * kMiB));
   const std::vector<Sample> sums = merge.merged(WorkerRole::reader);

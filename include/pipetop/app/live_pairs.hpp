@@ -41,10 +41,10 @@ class LivePairs final : public PairControl {
   std::vector<CpuPair> pinned_;
   CpuPair separate_;  // the first pair's, as the controller's pinning key sees it
   PairsMerge merge_;
-  std::vector<bool> started_;            // each pair runs the configuration asked for last
-  std::optional<SegmentStart> first_;    // the first pair's start, held until every pair runs
-  bool announced_ = false;               // the segment's start went out
-  std::optional<RunConfig> last_good_;   // the configuration the pairs last all ran (the first pair's)
+  std::vector<bool> started_;                         // each pair runs the configuration asked for last
+  std::optional<SegmentStart> first_;                 // the first pair's start, held until every pair runs
+  bool announced_ = false;                            // the segment's start went out
+  std::optional<RunConfig> last_good_;                // the configuration the pairs last all ran (the first pair's)
   std::vector<std::optional<WorkerTimes>> times_[2];  // this tick's readings, per role, per pair
 };
 
