@@ -9,6 +9,9 @@ namespace pipetop {
 namespace {
 
 constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
+// The time line and the CPU-wait status read one-second windows: four /proc readings a second are
+// plenty, and a tick at 10 Hz need not open six files.
+constexpr std::int64_t kTimesEveryNs = kNsPerS / 4;
 
 }  // namespace
 
@@ -93,7 +96,7 @@ void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& ou
   }
   current_ = std::move(*launched);
   if (other_pid_ != 0) current_->name_other_end(other_pid_);
-  watch_.emplace(files_, plan_.machine, 0, profiling_);
+  watch_.emplace(files_, plan_.machine, kTimesEveryNs, profiling_);
   plan_.config = next;
   announced_ = false;
   told_problem_ = false;

@@ -29,9 +29,13 @@ std::string folded_frame(const ProfileFrame& frame) {
 void ProfileTally::add(const ProfileSample& sample) {
   auto found = stacks_.find(sample.frames);
   if (found == stacks_.end()) {
-    found = stacks_.emplace(sample.frames, Stack{0, classify(sample), top_frames(sample)}).first;
+    std::vector<ProfileFrame> top = top_frames(sample);
+    const auto [index, added] = top_index_.try_emplace(top, tops_.size());
+    if (added) tops_.push_back({std::move(top), 0});
+    found = stacks_.emplace(sample.frames, Stack{0, classify(sample), index->second}).first;
   }
   ++found->second.samples;
+  ++tops_[found->second.top].samples;
   ++by_category_[static_cast<std::size_t>(found->second.category)];
   ++samples_;
 }
@@ -50,13 +54,17 @@ std::vector<CategoryShare> ProfileTally::categories() const {
 }
 
 std::vector<StackShare> ProfileTally::top_stacks(std::size_t count) const {
-  std::map<std::vector<ProfileFrame>, std::uint64_t> merged;
-  for (const auto& [frames, stack] : stacks_) merged[stack.top] += stack.samples;
+  std::vector<const Top*> order;
+  order.reserve(tops_.size());
+  for (const Top& top : tops_) order.push_back(&top);
+  const auto first = [](const Top* a, const Top* b) {
+    return a->samples != b->samples ? a->samples > b->samples : a->frames < b->frames;
+  };
+  const auto end = order.begin() + static_cast<std::ptrdiff_t>(std::min(count, order.size()));
+  std::partial_sort(order.begin(), end, order.end(), first);
   std::vector<StackShare> top;
-  for (const auto& [frames, n] : merged) top.push_back({frames, n, share_of(n, samples_)});
-  std::stable_sort(top.begin(), top.end(),
-                   [](const StackShare& a, const StackShare& b) { return a.samples > b.samples; });
-  if (top.size() > count) top.resize(count);
+  for (auto it = order.begin(); it != end; ++it)
+    top.push_back({(*it)->frames, (*it)->samples, share_of((*it)->samples, samples_)});
   return top;
 }
 

@@ -13,21 +13,7 @@ namespace pipetop {
 namespace {
 
 constexpr const char* kUnknownFrame = "[unknown]";
-
-ProfileSample name_frames(const SampleRecord& record, const KernelSymbols& kernel, std::optional<UserSymbols>& user) {
-  ProfileSample sample;
-  sample.frames.reserve(record.frames.size());
-  for (const SampledAddress& frame : record.frames) {
-    std::string name = kUnknownFrame;
-    if (frame.kernel) {
-      if (const std::optional<KernelSymbol> symbol = kernel.find(frame.address)) name = symbol->name;
-    } else if (user) {
-      name = user->name(frame.address);
-    }
-    sample.frames.push_back({std::move(name), frame.kernel});
-  }
-  return sample;
-}
+constexpr std::size_t kMaxKernelNames = 1 << 16;
 
 int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, std::optional<int> cpu, int& err) {
   int fd = -1;
@@ -50,6 +36,7 @@ Profiler::Profiler(Profiler&& other) noexcept
     : api_(other.api_),
       kernel_symbols_(std::move(other.kernel_symbols_)),
       user_symbols_(std::move(other.user_symbols_)),
+      kernel_names_(std::move(other.kernel_names_)),
       fd_(std::exchange(other.fd_, -1)),
       mapping_(std::exchange(other.mapping_, nullptr)),
       ring_(std::exchange(other.ring_, std::nullopt)),
@@ -159,6 +146,26 @@ bool Profiler::map_ring(const ProfilerOptions& options, int max_frames) {
   return true;
 }
 
+ProfileSample Profiler::name_frames(const SampleRecord& record) {
+  ProfileSample sample;
+  sample.frames.reserve(record.frames.size());
+  for (const SampledAddress& frame : record.frames) {
+    if (frame.kernel) {
+      sample.frames.push_back({kernel_name(frame.address), true});
+    } else {
+      sample.frames.push_back({user_symbols_ ? user_symbols_->name(frame.address) : kUnknownFrame, false});
+    }
+  }
+  return sample;
+}
+
+const std::string& Profiler::kernel_name(std::uint64_t address) {
+  if (const auto named = kernel_names_.find(address); named != kernel_names_.end()) return named->second;
+  if (kernel_names_.size() >= kMaxKernelNames) kernel_names_.clear();
+  const std::optional<KernelSymbol> symbol = kernel_symbols_->find(address);
+  return kernel_names_.emplace(address, symbol ? std::string(symbol->name) : kUnknownFrame).first->second;
+}
+
 ProfileDrain Profiler::drain() {
   ProfileDrain drained;
   if (!ring_) return drained;
@@ -168,7 +175,7 @@ ProfileDrain Profiler::drain() {
       if (const std::optional<SampleRecord> sample = decode_sample(record)) {
         // Through the CPU's event: what else ran on the CPU is not this process's profile.
         if (cpu_ && sample->pid != static_cast<std::uint32_t>(pid_)) return;
-        drained.samples.push_back(name_frames(*sample, *kernel_symbols_, user_symbols_));
+        drained.samples.push_back(name_frames(*sample));
       } else {
         drained.discarded_bytes += record.size();
       }

@@ -90,6 +90,20 @@ TEST(ProfileTally, TopStacksMergeOnTheirShownFramesMostFirst) {
   EXPECT_EQ(describe_stack(tally.top_stacks(10)[2].frames), "write ← main");
 }
 
+TEST(ProfileTally, TopStacksTieInFrameOrderAndACopyCountsOnItsOwn) {
+  ProfileTally tally;
+  add(tally, kUser, 20);
+  add(tally, kCopying, 20);
+  ProfileTally copy = tally;
+  add(copy, kUser, 1);
+  // Equal counts: the frames decide, whichever came first.
+  EXPECT_EQ(describe_stack(tally.top_stacks(1)[0].frames),
+            "_copy_from_iter ← copy_page_from_iter ← anon_pipe_write ← vfs_write");
+  EXPECT_EQ(tally.top_stacks(2)[1].samples, 20U);
+  EXPECT_EQ(describe_stack(copy.top_stacks(1)[0].frames), "write ← main");
+  EXPECT_EQ(copy.top_stacks(1)[0].samples, 21U);
+}
+
 TEST(ProfileTally, FoldedIsRootFirstOneLinePerStackWithKernelFramesMarked) {
   ProfileTally tally;
   add(tally, kUser, 2);

@@ -59,9 +59,17 @@ class ProfileTally {
   struct Stack {
     std::uint64_t samples = 0;
     ProfileCategory category = ProfileCategory::other;
-    std::vector<ProfileFrame> top;  // the frames its top stack shows
+    std::size_t top = 0;  // its entry in tops_
+  };
+  struct Top {
+    std::vector<ProfileFrame> frames;  // what a top stack shows
+    std::uint64_t samples = 0;         // of every full stack that shows as these frames
   };
   std::map<std::vector<ProfileFrame>, Stack> stacks_;  // full stacks, leaf first
+  // Top stacks kept as samples arrive, so that a frame's top_stacks sorts only these (indices, so
+  // that a copy of the tally stays whole).
+  std::vector<Top> tops_;
+  std::map<std::vector<ProfileFrame>, std::size_t> top_index_;
   std::array<std::uint64_t, kProfileCategoryCount> by_category_{};
   std::uint64_t samples_ = 0;
   std::uint64_t lost_ = 0;

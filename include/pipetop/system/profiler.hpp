@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "pipetop/core/duration.hpp"
@@ -20,6 +21,7 @@
 #include "pipetop/core/profile_sample.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_ring.hpp"
+#include "pipetop/system/perf_sample_record.hpp"
 #include "pipetop/system/profile_environment.hpp"
 #include "pipetop/system/sampling_event.hpp"
 #include "pipetop/system/user_symbols.hpp"
@@ -73,10 +75,15 @@ class Profiler {
   void become_unavailable(std::string reason);
   [[nodiscard]] bool open_event(const ProfileFacts& facts, int max_frames, bool user_only, std::string reason);
   [[nodiscard]] bool map_ring(const ProfilerOptions& options, int max_frames);
+  [[nodiscard]] ProfileSample name_frames(const SampleRecord& record);
+  [[nodiscard]] const std::string& kernel_name(std::uint64_t address);
 
   PerfApi* api_;
   std::shared_ptr<const KernelSymbols> kernel_symbols_;
   std::optional<UserSymbols> user_symbols_;
+  // Kernel frames named so far: a worker's stacks revisit a few hundred addresses, and a hash look-up
+  // is cheaper than a search of every kernel symbol (cleared past kMaxKernelNames).
+  std::unordered_map<std::uint64_t, std::string> kernel_names_;
   int fd_ = -1;
   void* mapping_ = nullptr;
   std::optional<PerfRing> ring_;
