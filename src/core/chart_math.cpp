@@ -93,8 +93,12 @@ std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std:
   std::vector<double> covered(out.size(), 0.0);   // Σ overlap
   if (columns <= 0 || t1_ns <= t0_ns) return out;
   const double ns_per_column = static_cast<double>(t1_ns - t0_ns) / columns;
-  for (const RatePoint& p : points) {
-    if (p.t1_ns <= t0_ns || p.t0_ns >= t1_ns) continue;
+  // Points are in time order: start at the first that reaches t0, so a frame's work is the columns'
+  // points, not the whole history's.
+  const auto from =
+      std::partition_point(points.begin(), points.end(), [t0_ns](const RatePoint& p) { return p.t1_ns <= t0_ns; });
+  for (auto it = from; it != points.end() && it->t0_ns < t1_ns; ++it) {
+    const RatePoint& p = *it;
     const auto first =
         static_cast<int>(std::floor(static_cast<double>(std::max(p.t0_ns, t0_ns) - t0_ns) / ns_per_column));
     const auto last =

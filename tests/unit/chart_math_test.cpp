@@ -295,6 +295,21 @@ TEST(ColumnEnvelopes, ManyPointsPerColumn) {
   }
 }
 
+TEST(ColumnEnvelopes, AWindowAtTheEndOfALongHistoryStartsWithThePointAcrossItsStart) {
+  // 600 s of 20 ms points, as the history keeps them; the chart's window is the last 60 s, and its
+  // start falls inside a point (539,990–540,010 ms), which still marks the first column.
+  std::deque<RatePoint> points;
+  for (int i = 0; i < 30'000; ++i) points.push_back(point(i * 20 - 10, i * 20 + 10, i == 27'000 ? 0.5 : 2.0));
+  const std::vector<Envelope> e = column_envelopes(points, 540'000 * kMs, 600'000 * kMs, 60);
+  ASSERT_EQ(e.size(), 60U);
+  EXPECT_DOUBLE_EQ(e[0].lo, 0.5);
+  EXPECT_DOUBLE_EQ(e[0].hi, 2.0);
+  for (std::size_t c = 1; c < 60; ++c) {
+    ASSERT_TRUE(e[c].present) << c;
+    EXPECT_DOUBLE_EQ(e[c].lo, 2.0) << c;
+  }
+}
+
 TEST(ColumnEnvelopes, DegenerateInputs) {
   const std::deque<RatePoint> points{point(0, 10, 1)};
   EXPECT_TRUE(column_envelopes(points, 0, 100 * kMs, 0).empty());

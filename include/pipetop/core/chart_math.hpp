@@ -45,7 +45,8 @@ struct Envelope {
 };
 
 // For `columns` equal slices of [t0_ns, t1_ns): the lowest and highest rate of the points that
-// overlap each slice, and its time-weighted mean.
+// overlap each slice, and its time-weighted mean. `points` are in time order, as History keeps them:
+// those before t0_ns are skipped by a binary search, not visited.
 [[nodiscard]] std::vector<Envelope> column_envelopes(const std::deque<RatePoint>& points, std::int64_t t0_ns,
                                                      std::int64_t t1_ns, int columns);
 
