@@ -139,14 +139,21 @@ YScale envelope_scale(const std::vector<Envelope>& columns, bool log, std::optio
 
 std::vector<std::optional<LabelSpan>> place_labels(const std::vector<int>& marker_x, const std::vector<int>& widths,
                                                    int row_cells) {
+  const std::size_t count = std::min(marker_x.size(), widths.size());
   std::vector<std::optional<LabelSpan>> spans(marker_x.size());
-  int free_from = 0;
-  for (std::size_t i = 0; i < marker_x.size() && i < widths.size(); ++i) {
-    int x = std::max(marker_x[i], free_from);
-    if (x + widths[i] > row_cells) x = std::max(free_from, marker_x[i] + 1 - widths[i]);
-    if (x >= row_cells - 2) continue;
-    spans[i] = LabelSpan{x, std::min(widths[i], row_cells - x)};
-    free_from = x + 1 + spans[i]->cells;
+  // Left to right from `first`; the labels before it give way. The newest label is the one a user
+  // just caused: the oldest labels give way until it shows whole, or only it is left.
+  for (std::size_t first = 0; first < count; ++first) {
+    std::fill(spans.begin(), spans.end(), std::nullopt);
+    int free_from = 0;
+    for (std::size_t i = first; i < count; ++i) {
+      int x = std::max(marker_x[i], free_from);
+      if (x + widths[i] > row_cells) x = std::max(free_from, marker_x[i] + 1 - widths[i]);
+      if (x >= row_cells - 2) continue;
+      spans[i] = LabelSpan{x, std::min(widths[i], row_cells - x)};
+      free_from = x + 1 + spans[i]->cells;
+    }
+    if (spans[count - 1] && spans[count - 1]->cells == widths[count - 1]) break;
   }
   return spans;
 }

@@ -384,17 +384,38 @@ TEST(PlaceLabels, NearTheRightEdgeALabelEndsAtItsMarker) {
   const auto spans = place_labels({57}, {8}, 60);
   EXPECT_EQ(spans[0]->x, 50);
   EXPECT_EQ(spans[0]->cells, 8);
-  // ...but never over the previous label: then it is cut at the edge.
+  // ...but never over the previous label: then the older one gives way, so the newest shows whole.
   const auto crowded = place_labels({40, 57}, {12, 8}, 60);
-  EXPECT_EQ(crowded[1]->x, 53);
-  EXPECT_EQ(crowded[1]->cells, 7);
+  EXPECT_FALSE(crowded[0]);
+  EXPECT_EQ(crowded[1]->x, 50);
+  EXPECT_EQ(crowded[1]->cells, 8);
+}
+
+TEST(PlaceLabels, TheOldestGiveWaySoTheNewestShowsWhole) {
+  // Four toggles three seconds apart near the chart's right edge: "+vmsplice +s…" before.
+  const auto spans = place_labels({62, 65, 68, 71}, {9, 7, 5, 5}, 75);
+  EXPECT_FALSE(spans[0]);
+  EXPECT_FALSE(spans[1]);
+  EXPECT_FALSE(spans[2]);
+  ASSERT_TRUE(spans[3]);
+  EXPECT_EQ(spans[3]->x, 67);
+  EXPECT_EQ(spans[3]->cells, 5);
+  // With room for two, the two newest show.
+  const auto two = place_labels({55, 60, 64}, {9, 7, 5}, 75);
+  EXPECT_FALSE(two[0]);
+  EXPECT_EQ(two[1]->x, 60);
+  EXPECT_EQ(two[2]->x, 68);
+  EXPECT_EQ(two[2]->cells, 5);
 }
 
 TEST(PlaceLabels, NoLabelWhereFewerThanThreeCellsAreLeft) {
+  // The only label wider than the row after its marker ends at its marker, or is cut at the edge.
   const auto spans = place_labels({0, 5}, {57, 6}, 60);
-  EXPECT_TRUE(spans[0]);
-  EXPECT_FALSE(spans[1]) << "0..57 are taken; 58 and 59 are too few";
-  EXPECT_EQ(place_labels({0, 5}, {56, 6}, 60)[1]->cells, 3) << "three are enough";
+  EXPECT_FALSE(spans[0]) << "0..57 would leave 58 and 59, too few for the newest: the older gives way";
+  EXPECT_EQ(spans[1]->x, 5);
+  EXPECT_EQ(place_labels({0}, {58}, 60)[0]->cells, 58);
+  EXPECT_FALSE(place_labels({58}, {1}, 60)[0]) << "58 and 59 are too few";
+  EXPECT_EQ(place_labels({57}, {3}, 60)[0]->cells, 3) << "three are enough";
   EXPECT_TRUE(place_labels({}, {}, 60).empty());
 }
 

@@ -66,7 +66,8 @@ struct LabelSpan {
 // Places the labels of markers at cells `marker_x` (left to right, each in [0, row_cells)), of
 // `widths` cells each, along a row of `row_cells` without overlap: a label starts at its marker, or
 // one cell after the previous label; when that runs past the row's end it ends at its marker
-// instead. A label left with fewer than three cells is not shown (nullopt).
+// instead. A label left with fewer than three cells is not shown (nullopt). When the last (newest)
+// label would not show whole, the oldest labels give way, one by one, until it does.
 [[nodiscard]] std::vector<std::optional<LabelSpan>> place_labels(const std::vector<int>& marker_x,
                                                                  const std::vector<int>& widths, int row_cells);
 
