@@ -181,7 +181,7 @@ std::vector<Binding> make_bindings() {
        [](const DashboardState& s, const Binding&) { return s.profile_panel; }},
       {'r', 0, "r", "reset", "reset history", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::reset_history); }, nullptr},
-      {'x', 0, "x", "export", "export cmd/csv/json", nullptr,
+      {'x', 0, "x", "export", "export segment files", nullptr,
        [](DashboardState&, const Binding&) { return effect_only(KeyEffect::export_segment); }, nullptr},
       {'?', 'H', "?", "help", "help: keys, figures", nullptr,
        [](DashboardState& s, const Binding&) {
