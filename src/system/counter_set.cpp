@@ -1,5 +1,6 @@
 #include "pipetop/system/counter_set.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
 #include <utility>
@@ -16,13 +17,22 @@ bool group_refused(int err) {
 
 }  // namespace
 
-CounterSet CounterSet::open(PerfApi& api, const std::vector<CounterRequest>& requests, const PerfOpenContext& context) {
+CounterSet CounterSet::open(PerfApi& api, const std::vector<CounterRequest>& requests, const PerfOpenContext& context,
+                            std::unique_ptr<TaskAccounting> accounting) {
   CounterSet set;
   set.api_ = &api;
   for (std::size_t i = 0; i < requests.size() && i < kMaxCounters; ++i) {
     set.infos_.push_back({requests[i].name, CounterState::unavailable, {}});
+    const std::optional<AccountedEvent> event = accounted_event(requests[i].attr);
+    if (accounting && event && accounting->can_read(*event)) {
+      set.accounted_.push_back({i, *event});
+      set.with_migrations_ = set.with_migrations_ || *event == AccountedEvent::cpu_migrations;
+      set.infos_.back().state = CounterState::counting;
+      continue;
+    }
     (void)set.open_one(requests[i], i, context);
   }
+  if (!set.accounted_.empty()) set.accounting_ = std::move(accounting);
   return set;
 }
 
@@ -32,7 +42,12 @@ CounterSet::CounterSet(CounterSet&& other) noexcept
       groups_(std::move(other.groups_)),
       software_group_(other.software_group_),
       hardware_group_(other.hardware_group_),
-      last_(other.last_) {
+      last_(other.last_),
+      accounting_(std::move(other.accounting_)),
+      accounted_(std::move(other.accounted_)),
+      with_migrations_(other.with_migrations_),
+      baseline_(other.baseline_),
+      enabled_(other.enabled_) {
   other.groups_.clear();
 }
 
@@ -111,6 +126,21 @@ void CounterSet::enable() noexcept {
     int err = 0;
     (void)api_->ioctl(g.leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP, err);
   }
+  if (accounted_.empty()) return;
+  baseline_ = accounting_->read(with_migrations_);
+  enabled_ = true;
+}
+
+// Each accounted event's count since enable(); nothing counted before (as a disabled perf event).
+void CounterSet::read_accounted() noexcept {
+  if (accounted_.empty() || !enabled_) return;
+  const TaskCounts now = accounting_->read(with_migrations_);
+  const auto since = static_cast<std::uint64_t>(std::max<std::int64_t>(0, now.t_ns - baseline_.t_ns));
+  for (const Accounted& a : accounted_) {
+    const std::uint64_t from = count_of(a.event, baseline_);
+    const std::uint64_t to = count_of(a.event, now);
+    last_[a.member] = CounterReading{to > from ? to - from : 0, since, since};
+  }
 }
 
 void CounterSet::read_into(Sample& sample) noexcept {
@@ -127,6 +157,7 @@ void CounterSet::read_into(Sample& sample) noexcept {
       last_[g.members[k]] = CounterReading{buffer[3 + k], buffer[1], buffer[2]};
     }
   }
+  read_accounted();
   sample.counter_count = static_cast<std::uint32_t>(infos_.size());
   sample.counters = last_;
 }

@@ -63,7 +63,8 @@ CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<in
   if (const std::optional<std::uint32_t> pmu = hybrid_pmu_type(ctx.machine.hybrid_pmus, cpu.value_or(kUnpinned))) {
     for (CounterRequest& r : requests) target_pmu(r.attr, *pmu);
   }
-  CounterSet counters = CounterSet::open(kernel_perf_api(), requests, perf_open_context(ctx.machine));
+  CounterSet counters =
+      CounterSet::open(kernel_perf_api(), requests, perf_open_context(ctx.machine), open_task_accounting());
   WorkerReport& report = ctx.slot.report;
   report.counter_count = static_cast<std::uint32_t>(counters.infos().size());
   for (std::size_t i = 0; i < counters.infos().size(); ++i) {

@@ -19,6 +19,7 @@
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_facts.hpp"
+#include "pipetop/system/task_accounting.hpp"
 #include "session_runner.hpp"
 
 namespace pipetop {
@@ -201,6 +202,59 @@ TEST_F(KernelCounters, CumulativeReadingsNeverGoBack) {
     previous = now;
   }
   EXPECT_GT(previous.counters[1].value, 0U);
+}
+
+// What a worker counts: the software events from the kernel's per-task accounting, no perf event.
+// They must agree with the same events counted by perf on the same process over the same work.
+TEST(KernelAccounting, AgreesWithPerfOnFaultsSwitchesAndCpuTime) {
+  const std::vector<std::string> names{"page-faults",      "minor-faults",   "major-faults",
+                                       "context-switches", "cpu-migrations", "task-clock"};
+  Result<std::vector<CounterRequest>> requests = encode_events(names, false);
+  ASSERT_TRUE(requests) << requests.error().message;
+  const PerfOpenContext context = perf_open_context(testing::live_machine());
+  CounterSet perf = CounterSet::open(kernel_perf_api(), *requests, context);
+  for (const CounterInfo& info : perf.infos()) {
+    if (info.state != CounterState::counting) GTEST_SKIP() << info.name << " does not count user and kernel here";
+  }
+  CounterSet accounted = CounterSet::open(kernel_perf_api(), *requests, context, open_task_accounting());
+  for (const CounterInfo& info : accounted.infos()) ASSERT_EQ(info.state, CounterState::counting) << info.name;
+  perf.enable();
+  accounted.enable();
+  Sample perf_before;
+  Sample accounted_before;
+  perf.read_into(perf_before);
+  accounted.read_into(accounted_before);
+
+  const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* map = touch_fresh_pages(256, page);
+  ASSERT_NE(map, nullptr);
+  munmap(map, 256 * page);
+  for (int i = 0; i < 20; ++i) {
+    const timespec ts{0, 200'000};
+    nanosleep(&ts, nullptr);
+  }
+  const std::int64_t start = thread_cpu_ns();
+  volatile std::uint64_t sink = 0;
+  while (thread_cpu_ns() - start < 30'000'000) sink = sink + 1;
+
+  Sample perf_after;
+  Sample accounted_after;
+  accounted.read_into(accounted_after);
+  perf.read_into(perf_after);
+  const auto delta = [](const Sample& from, const Sample& to, std::size_t i) {
+    return scaled_delta(from.counters[i], to.counters[i]).value_or(-1);
+  };
+  const double tolerance[] = {8, 8, 2, 4, 2, 0};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const double by_perf = delta(perf_before, perf_after, i);
+    const double by_accounting = delta(accounted_before, accounted_after, i);
+    std::cout << "[ info     ] " << names[i] << ": perf " << by_perf << ", accounting " << by_accounting << "\n";
+    EXPECT_GE(by_accounting, 0) << names[i];
+    const double allowed = names[i] == "task-clock" ? 0.1 * by_perf + 2e6 : tolerance[i];
+    EXPECT_NEAR(by_accounting, by_perf, allowed) << names[i];
+  }
+  EXPECT_GE(delta(accounted_before, accounted_after, 1), 256) << "a fault per fresh page";
+  EXPECT_GE(delta(accounted_before, accounted_after, 3), 20) << "a switch per sleep";
 }
 
 TEST_F(KernelCounters, HardwareEventsWithoutAPmuAreUnavailableWhileSoftwareCounts) {

@@ -27,8 +27,10 @@ struct WorkerContext {
   bool other_end_theirs = false;  // the other end is the user's program: the parent's stop ends this worker too
 };
 
-// Opens the worker's counters on itself (on a hybrid CPU, hardware events on the PMU of `cpu`) and
-// publishes their names, states and reasons in the report. Never fails (see CounterSet::open).
+// Opens the worker's counters on itself (on a hybrid CPU, hardware events on the PMU of `cpu`; the
+// software events the kernel accounts per task from that accounting, so no perf event joins the
+// worker's context switches for them) and publishes their names, states and reasons in the report.
+// Never fails (see CounterSet::open).
 [[nodiscard]] CounterSet open_worker_counters(const WorkerContext& ctx, const std::optional<int>& cpu);
 
 // The transfer between the go and the end: starts the counters and the CPU clock, runs `transfer`,
