@@ -20,12 +20,14 @@ constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
 // What the outcome keeps of the parent's observations: each worker's first and last times, its
-// profile, and the latest huge-page check.
+// profile, the latest huge-page check, and the user's program's counters.
 void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
   if (hooks.on_event) hooks.on_event(event);
   if (const auto* sample = std::get_if<WorkerSample>(&event)) {
     (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
     if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
+  } else if (const auto* theirs = std::get_if<OtherCounts>(&event)) {
+    outcome.other_counts.push_back(theirs->sample);
   } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
     const std::size_t i = role_index(times->role);
     if (!outcome.times_first[i]) outcome.times_first[i] = times->times;
@@ -51,8 +53,7 @@ std::optional<int> wait_tick(const SignalWatch* signals) {
 // The other end as the outcome names it, before the run (the command's end comes after).
 std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session, ReaderKind asked) {
   if (d.ends.kind == EndsKind::own_pair) return std::nullopt;
-  OtherEnd end = describe_other_end(
-      d, session.pid(d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader));
+  OtherEnd end = describe_other_end(d, session.pid(d.ends.theirs()));
   if (d.ends.pass) {
     const bool splices = session.config().reader == ReaderKind::splice;
     end.pass_path = splices ? "splice(2) from the pipe straight to stdout, no copy"
@@ -187,7 +188,7 @@ Result<DriveEnds> find_drive_ends(const EndsRequest& request, const SystemFiles&
 
 OtherEnd describe_other_end(const DriveEnds& d, pid_t pid) {
   OtherEnd end;
-  end.role = d.ends.measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+  end.role = d.ends.theirs();
   end.words = other_end_words(d.ends.kind);
   end.pid = pid;
   end.command_line = d.other_command;
@@ -216,7 +217,8 @@ SegmentStart segment_start_of(const Session& session, std::string label) {
           session.counters(WorkerRole::writer),
           session.counters(WorkerRole::reader),
           session.pipe_bytes(),
-          session.huge_pages()};
+          session.huge_pages(),
+          session.ends().measured()};
 }
 
 namespace {

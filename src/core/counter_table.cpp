@@ -1,5 +1,6 @@
 #include "pipetop/core/counter_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -49,12 +50,21 @@ std::string cpu_cell(const WorkerSummary& w) {
 
 }  // namespace
 
-std::string counter_table(const RunSummary& s, const RunConfig& config) {
-  const CounterMode mode = counter_mode(infos_of(s.writer), config.user_only, config.no_counters);
-  std::string text =
-      "  " + pad("counters (" + std::string(mode.label) + ")", kNameWidth) + pad("writer", kCellWidth) + "reader\n";
-  for (std::size_t i = 0; i < s.writer.counters.size() && i < s.reader.counters.size(); ++i) {
-    text += row(s.writer.counters[i].info.name, cell(s.writer.counters[i]), cell(s.reader.counters[i]));
+std::string counter_table(const RunSummary& s, const RunConfig& config, std::optional<WorkerRole> theirs) {
+  const CounterMode mode =
+      counter_mode(infos_of(theirs == WorkerRole::writer ? s.reader : s.writer), config.user_only, config.no_counters);
+  const auto heading = [&theirs](WorkerRole role) {
+    const std::string name(to_string(role));
+    if (!theirs) return name;
+    return name + (role == *theirs ? " (theirs)" : " (pipetop)");
+  };
+  std::string text = "  " + pad("counters (" + std::string(mode.label) + ")", kNameWidth) +
+                     pad(heading(WorkerRole::writer), kCellWidth) + heading(WorkerRole::reader) + "\n";
+  const std::vector<CounterSummary>& writer = s.writer.counters;
+  const std::vector<CounterSummary>& reader = s.reader.counters;
+  for (std::size_t i = 0; i < std::max(writer.size(), reader.size()); ++i) {
+    const std::string_view name = i < writer.size() ? writer[i].info.name : reader[i].info.name;
+    text += row(name, i < writer.size() ? cell(writer[i]) : "—", i < reader.size() ? cell(reader[i]) : "—");
   }
   for (const DerivedField& field : kDerivedFields) {
     text += row(field.label, format_fixed(s.writer.derived.*field.member, field.decimals),

@@ -39,6 +39,7 @@ void History::apply(const SessionEvent& event) {
     History& h;
     void operator()(const SegmentStart& e) const { h.begin_segment(e); }
     void operator()(const WorkerSample& e) const { h.add(e.role, e.sample); }
+    void operator()(const OtherCounts& e) const { h.add_other_counts(e.role, e.sample); }
     void operator()(const WorkerTimes& e) const { h.add_times(e.role, e.times); }
     void operator()(const HugePagesSeen& e) const { h.set_huge_pages(e.result); }
     void operator()(const PairProblem& e) const { h.set_problem(e.text); }
@@ -71,9 +72,11 @@ void History::begin_segment(const SegmentStart& start) {
     t->times.clear();  // and runs in other processes
     t->first_times.reset();
     t->first_sample.reset();
+    t->counted_from_outside = false;
     t->profile.reset();  // the new workers are profiled anew, if at all
   }
   pipe_bytes_ = start.pipe_bytes;
+  paced_by_ = start.paced_by;
   huge_ = start.huge_pages;
   problem_.clear();
 }
@@ -82,11 +85,23 @@ void History::add(WorkerRole role, const Sample& sample) {
   if (segments_.empty()) return;
   WorkerTrack& t = track(role);
   if (!t.recent.empty() && sample.t_ns <= t.recent.back().t_ns) return;  // out of order: keep rates sane
-  if (role == WorkerRole::reader) {
+  if (role == paced_by_) {
     add_rate(sample);
     current_.add(sample);
     fill_.add(sample.pipe_fill, pipe_bytes_);
   }
+  keep(t, sample);
+}
+
+void History::add_other_counts(WorkerRole role, const Sample& counts) {
+  if (segments_.empty()) return;
+  WorkerTrack& t = track(role);
+  if (!t.recent.empty() && counts.t_ns <= t.recent.back().t_ns) return;
+  t.counted_from_outside = true;
+  keep(t, counts);
+}
+
+void History::keep(WorkerTrack& t, const Sample& sample) {
   if (!t.first_sample) t.first_sample = sample;
   t.recent.push_back(sample);
   while (t.recent.size() > 2 && t.recent.front().t_ns < sample.t_ns - kRecentNs) t.recent.pop_front();
@@ -106,8 +121,9 @@ void History::add_figure(WorkerTrack& t, const Sample& sample) {
 }
 
 void History::add_rate(const Sample& sample) {
-  if (reader_.recent.empty()) return;
-  const Sample& previous = reader_.recent.back();
+  const std::deque<Sample>& paced = track(paced_by_).recent;
+  if (paced.empty()) return;
+  const Sample& previous = paced.back();
   const std::optional<double> bytes_per_s = rate_bytes_per_s(previous, sample);
   if (!bytes_per_s) return;
   const double rate = bytes_to_gib(*bytes_per_s);
@@ -170,9 +186,10 @@ void History::reset(std::int64_t t_ns) {
 }
 
 std::optional<double> History::current_gib_per_s(std::int64_t window_ns) const {
-  const Sample* from = window_start(reader_.recent, window_ns);
+  const std::deque<Sample>& paced = track(paced_by_).recent;
+  const Sample* from = window_start(paced, window_ns);
   if (from == nullptr) return std::nullopt;
-  const std::optional<double> rate = rate_bytes_per_s(*from, reader_.recent.back());
+  const std::optional<double> rate = rate_bytes_per_s(*from, paced.back());
   if (!rate) return std::nullopt;
   return bytes_to_gib(*rate);
 }
@@ -248,7 +265,7 @@ WorkerCalls History::calls(WorkerRole role) const {
   const WorkerTrack& t = track(role);
   WorkerCalls calls;
   const Sample* from = window_start(t.recent, kFigureWindowNs);
-  if (from == nullptr) return calls;
+  if (from == nullptr || t.counted_from_outside) return calls;  // the user's program's calls are not seen
   const Sample& to = t.recent.back();
   if (to.syscalls < from->syscalls || to.eagain < from->eagain || to.bytes < from->bytes) return calls;
   const auto made = static_cast<double>(to.syscalls - from->syscalls);

@@ -17,13 +17,16 @@ ChartPicture history_picture(const History& history, std::int64_t t0_ns, std::in
 
 ChartPicture run_picture(const RunOutcome& o, std::string machine) {
   const std::string title = describe_config(o.config) + " · " + describe_pipe(o);
-  if (o.reader.empty()) return history_picture(History{}, 0, 0, title, std::move(machine));
-  const std::int64_t t0 = o.reader.front().t_ns;
-  const std::int64_t t1 = o.reader.back().t_ns;
+  // The reader's samples, or pipetop's writer's when the user's program reads (--stdout).
+  const WorkerRole paced = pipetop::paced_by(o);
+  const std::vector<Sample>& samples = paced == WorkerRole::writer ? o.writer : o.reader;
+  if (samples.empty()) return history_picture(History{}, 0, 0, title, std::move(machine));
+  const std::int64_t t0 = samples.front().t_ns;
+  const std::int64_t t1 = samples.back().t_ns;
   History history(t1 - t0 + 1'000'000'000);  // the whole run, however long
   history.begin_segment(SegmentStart{t0, o.config, describe_start(o.config), o.writer_counters, o.reader_counters,
-                                     o.pipe_bytes, o.huge_pages});
-  for (const Sample& s : o.reader) history.add(WorkerRole::reader, s);
+                                     o.pipe_bytes, o.huge_pages, paced});
+  for (const Sample& s : samples) history.add(paced, s);
   return history_picture(history, t0, t1, title, std::move(machine));
 }
 

@@ -34,6 +34,10 @@ PerfOpenVerdict explain_perf_open_error(int err, const PerfOpenContext& c) {
       return {false, "not supported by this CPU or kernel", CounterProblem::unsupported};
     case EACCES:
     case EPERM:
+      if (c.other_users_process && !c.privileged) {  // the kernel's ptrace rule comes first
+        return {false, "not permitted on another user's process: run pipetop as that user, or as root",
+                CounterProblem::not_permitted};
+      }
       if (!c.user_only && !c.privileged && c.paranoid >= 2 && c.paranoid < 3) {
         return {true, paranoia_words(c.paranoid) + "; run as root or set it to 1", CounterProblem::not_permitted};
       }

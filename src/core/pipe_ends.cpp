@@ -94,6 +94,10 @@ WorkerRole PipeEnds::measured() const {
   return kind == EndsKind::stdout_writer ? WorkerRole::writer : WorkerRole::reader;
 }
 
+WorkerRole PipeEnds::theirs() const {
+  return measured() == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+}
+
 std::string_view to_string(FdKind kind) {
   switch (kind) {
     case FdKind::pipe:

@@ -160,9 +160,11 @@ Result<void> read_run_json(Recording& r, const std::vector<Line>& lines) {
   const Json* huge = find_member(&*summary, "huge_pages");
   const HugePageResult huge_pages{flag_of(huge, "requested"), flag_of(huge, "verified"), text_of(huge, "detail"), 0};
   const std::int64_t start = samples.empty() ? 0 : std::get<WorkerSample>(samples.front()).sample.t_ns;
-  r.events.emplace_back(
-      SegmentStart{start, *config, describe_start(*config), summary_counters(find_member(counters, "writer")),
-                   summary_counters(find_member(counters, "reader")), config->pipe_bytes.value_or(0), huge_pages});
+  const bool to_stdout = flag_of(config_object, "stdout");  // `run --stdout`: pipetop's writer paced it
+  r.events.emplace_back(SegmentStart{start, *config, describe_start(*config),
+                                     summary_counters(find_member(counters, "writer")),
+                                     summary_counters(find_member(counters, "reader")), config->pipe_bytes.value_or(0),
+                                     huge_pages, to_stdout ? WorkerRole::writer : WorkerRole::reader});
   r.events.insert(r.events.end(), samples.begin(), samples.end());
   return {};
 }

@@ -151,7 +151,10 @@ class JsonReport final : public Report {
     json.key("eagain").value(s.writer.eagain + s.reader.eagain);
     write_worker(json, "writer", s.writer);
     write_worker(json, "reader", s.reader);
-    const CounterMode mode = counter_mode(o.writer_counters, o.config.user_only, o.config.no_counters);
+    // pipetop's own worker's mode: the user's program's counters say theirs row by row
+    const bool writer_theirs = o.other_end && o.other_end->role == WorkerRole::writer;
+    const CounterMode mode =
+        counter_mode(writer_theirs ? o.reader_counters : o.writer_counters, o.config.user_only, o.config.no_counters);
     json.key("counter_mode").value(mode.label);
     if (!mode.why.empty()) json.key("counter_mode_reason").value(mode.why);
     json.key("counters").begin_object();

@@ -137,7 +137,8 @@ class TextReport final : public Report {
         text += " (first at stream offset " + std::to_string(o.verify->first_mismatch) + ")";
       text += "\n";
     }
-    if (!o.writer_counters.empty() || !o.reader_counters.empty()) text += "\n" + counter_table(s, o.config) + "\n";
+    if (!o.writer_counters.empty() || !o.reader_counters.empty())
+      text += "\n" + counter_table(s, o.config, o.other_end ? std::optional(o.other_end->role) : std::nullopt) + "\n";
     if (const std::string table = profile_table(s); !table.empty()) text += "\n" + table + "\n";
     text += "  ended        " + std::string(to_string(o.end));
     if (!o.failure.empty()) text += ": " + o.failure;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "pipetop/core/other_end.hpp"
 #include "pipetop/core/size.hpp"
 
 namespace pipetop {
@@ -79,9 +80,12 @@ std::string_view to_string(EndReason reason) {
   return "unknown";
 }
 
+WorkerRole paced_by(const RunOutcome& outcome) {
+  return outcome.other_end && outcome.other_end->role == WorkerRole::reader ? WorkerRole::writer : WorkerRole::reader;
+}
+
 RunSummary summarize(const RunOutcome& outcome) {
-  const bool reader_theirs = outcome.other_end && outcome.other_end->role == WorkerRole::reader;
-  RunSummary summary{summarize_throughput(reader_theirs ? outcome.writer : outcome.reader),
+  RunSummary summary{summarize_throughput(paced_by(outcome) == WorkerRole::writer ? outcome.writer : outcome.reader),
                      summarize_worker(outcome.writer, outcome.writer_counters, outcome.writer_cpu),
                      summarize_worker(outcome.reader, outcome.reader_counters, outcome.reader_cpu), PipeFill{}};
   for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
@@ -98,6 +102,18 @@ RunSummary summarize(const RunOutcome& outcome) {
         samples.size() >= 2 ? spin_share(samples.front(), samples.back()) : std::nullopt;
     const CpuTime cpu{to.cpu.user_ns - from.cpu.user_ns, to.cpu.system_ns - from.cpu.system_ns};
     worker.time = time_shares(from, to, spinning, user_fraction(cpu, profile ? &*profile : nullptr));
+  }
+  if (outcome.other_end) {  // the user's program: its counters as the parent read them
+    const WorkerRole role = outcome.other_end->role;
+    WorkerSummary& theirs = role == WorkerRole::writer ? summary.writer : summary.reader;
+    const std::vector<CounterInfo>& infos =
+        role == WorkerRole::writer ? outcome.writer_counters : outcome.reader_counters;
+    const std::vector<Sample>& readings = outcome.other_counts;
+    theirs.counters = summarize_counters(infos, readings);
+    if (readings.size() >= 2) theirs.derived = derive_figures(infos, readings.front(), readings.back());
+    const OtherEndCpu cpu = other_end_cpu(outcome);
+    theirs.cpu_user_percent = cpu.user_percent;
+    theirs.cpu_system_percent = cpu.system_percent;
   }
   summary.pipe_fill.add(outcome.reader, outcome.pipe_bytes);
   return summary;

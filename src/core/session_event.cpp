@@ -7,6 +7,10 @@ std::int64_t time_of(const WorkerSample& e) {
   return e.sample.t_ns;
 }
 
+std::int64_t time_of(const OtherCounts& e) {
+  return e.sample.t_ns;
+}
+
 std::int64_t time_of(const WorkerTimes& e) {
   return e.times.t_ns;
 }

@@ -123,17 +123,44 @@ struct Codec<SegmentStart> {
     write_counters(json, "writer_counters", e.writer_counters);
     write_counters(json, "reader_counters", e.reader_counters);
     write_huge(json, e.huge_pages);
+    json.key("paced_by").value(to_string(e.paced_by));
   }
   static SegmentStart read(JsonFields& f) {
-    return {f.int64("t_ns"),
-            read_config(f),
-            f.text("label"),
-            read_counters(f, "writer_counters"),
-            read_counters(f, "reader_counters"),
-            f.uint64("pipe_bytes"),
-            read_huge(f)};
+    return {f.int64("t_ns"), read_config(f), f.text("label"), read_counters(f, "writer_counters"),
+            read_counters(f, "reader_counters"), f.uint64("pipe_bytes"), read_huge(f),
+            // recordings before --stdout's dashboard have none: the reader's
+            f.member("paced_by") == "writer" ? WorkerRole::writer : WorkerRole::reader};
   }
 };
+
+// "counters": [[value, enabled, running], ...], in the order of the worker's counters.
+void write_readings(JsonWriter& json, const Sample& s) {
+  json.key("counters").begin_array();
+  for (std::size_t i = 0; i < s.counter_count && i < kMaxCounters; ++i) {
+    const CounterReading& r = s.counters[i];
+    json.begin_array().value(r.value).value(r.time_enabled).value(r.time_running).end_array();
+  }
+  json.end_array();
+}
+
+void read_readings(JsonFields& f, Sample& s) {
+  const Json& readings = f.member("counters");
+  const auto is_reading = [](const Json& v) {
+    return v.is_array() && v.size() == 3 && v[0].is_number_unsigned() && v[1].is_number_unsigned() &&
+           v[2].is_number_unsigned();
+  };
+  if (!readings.is_array()) {
+    f.fail_member("counters", "is not a list");
+    return;
+  }
+  for (const Json& v : readings) {
+    if (s.counter_count == kMaxCounters || !is_reading(v)) {
+      f.fail_member("counters", "is not a list of [value, enabled, running] readings");
+      return;
+    }
+    s.counters[s.counter_count++] = {v[0].get<std::uint64_t>(), v[1].get<std::uint64_t>(), v[2].get<std::uint64_t>()};
+  }
+}
 
 template <>
 struct Codec<WorkerSample> {
@@ -143,12 +170,7 @@ struct Codec<WorkerSample> {
     write_role(json, e.role);
     json.key("t_ns").value(s.t_ns).key("bytes").value(s.bytes).key("syscalls").value(s.syscalls);
     json.key("eagain").value(s.eagain).key("spin_ns").value(s.spin_ns).key("pipe_fill").value(s.pipe_fill);
-    json.key("counters").begin_array();
-    for (std::size_t i = 0; i < s.counter_count && i < kMaxCounters; ++i) {
-      const CounterReading& r = s.counters[i];
-      json.begin_array().value(r.value).value(r.time_enabled).value(r.time_running).end_array();
-    }
-    json.end_array();
+    write_readings(json, s);
   }
   static WorkerSample read(JsonFields& f) {
     WorkerSample e{read_role(f), {}};
@@ -159,22 +181,25 @@ struct Codec<WorkerSample> {
     s.eagain = f.uint64("eagain");
     s.spin_ns = f.uint64("spin_ns");
     s.pipe_fill = f.int64("pipe_fill");
-    const Json& readings = f.member("counters");
-    const auto is_reading = [](const Json& v) {
-      return v.is_array() && v.size() == 3 && v[0].is_number_unsigned() && v[1].is_number_unsigned() &&
-             v[2].is_number_unsigned();
-    };
-    if (!readings.is_array()) {
-      f.fail_member("counters", "is not a list");
-      return e;
-    }
-    for (const Json& v : readings) {
-      if (s.counter_count == kMaxCounters || !is_reading(v)) {
-        f.fail_member("counters", "is not a list of [value, enabled, running] readings");
-        break;
-      }
-      s.counters[s.counter_count++] = {v[0].get<std::uint64_t>(), v[1].get<std::uint64_t>(), v[2].get<std::uint64_t>()};
-    }
+    read_readings(f, s);
+    return e;
+  }
+};
+
+// The user's program's counters: its role, when, the bytes by then, the readings.
+template <>
+struct Codec<OtherCounts> {
+  static constexpr std::string_view type = "other_counts";
+  static void write(JsonWriter& json, const OtherCounts& e) {
+    write_role(json, e.role);
+    json.key("t_ns").value(e.sample.t_ns).key("bytes").value(e.sample.bytes);
+    write_readings(json, e.sample);
+  }
+  static OtherCounts read(JsonFields& f) {
+    OtherCounts e{read_role(f), {}};
+    e.sample.t_ns = f.int64("t_ns");
+    e.sample.bytes = f.uint64("bytes");
+    read_readings(f, e.sample);
     return e;
   }
 };

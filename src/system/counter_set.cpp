@@ -19,8 +19,19 @@ bool group_refused(int err) {
 
 CounterSet CounterSet::open(PerfApi& api, const std::vector<CounterRequest>& requests, const PerfOpenContext& context,
                             std::unique_ptr<TaskAccounting> accounting) {
+  return open_on(api, 0, requests, context, std::move(accounting));
+}
+
+CounterSet CounterSet::open_process(PerfApi& api, pid_t pid, const std::vector<CounterRequest>& requests,
+                                    const PerfOpenContext& context) {
+  return open_on(api, pid, requests, context, nullptr);
+}
+
+CounterSet CounterSet::open_on(PerfApi& api, pid_t pid, const std::vector<CounterRequest>& requests,
+                               const PerfOpenContext& context, std::unique_ptr<TaskAccounting> accounting) {
   CounterSet set;
   set.api_ = &api;
+  set.pid_ = pid;
   for (std::size_t i = 0; i < requests.size() && i < kMaxCounters; ++i) {
     set.infos_.push_back({requests[i].name, CounterState::unavailable, {}});
     const std::optional<AccountedEvent> event = accounted_event(requests[i].attr);
@@ -38,6 +49,7 @@ CounterSet CounterSet::open(PerfApi& api, const std::vector<CounterRequest>& req
 
 CounterSet::CounterSet(CounterSet&& other) noexcept
     : api_(other.api_),
+      pid_(other.pid_),
       infos_(std::move(other.infos_)),
       groups_(std::move(other.groups_)),
       software_group_(other.software_group_),
@@ -61,11 +73,12 @@ CounterSet::~CounterSet() {
 int CounterSet::try_open(perf_event_attr attr, Group* group, int& err) {
   attr.read_format = kReadFormat;
   attr.disabled = group == nullptr ? 1 : 0;  // members follow their leader
-  attr.inherit = 0;
+  attr.inherit = pid_ != 0 ? 1 : 0;          // the other program's children; a worker of ours starts none
   attr.exclude_hv = 1;
   int fd = -1;
   do {
-    fd = api_->open(attr, group != nullptr ? group->leader_fd : -1, err);
+    const int group_fd = group != nullptr ? group->leader_fd : -1;
+    fd = pid_ == 0 ? api_->open(attr, group_fd, err) : api_->open_process(attr, pid_, group_fd, err);
   } while (fd < 0 && err == EINTR);
   return fd;
 }

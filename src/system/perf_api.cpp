@@ -23,8 +23,8 @@ class KernelPerfApi final : public PerfApi {
     return perf_event_open(attr, 0, -1, group_fd, err);
   }
 
-  int open_process(const perf_event_attr& attr, pid_t pid, int& err) override {
-    return perf_event_open(attr, pid, -1, -1, err);
+  int open_process(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) override {
+    return perf_event_open(attr, pid, -1, group_fd, err);
   }
 
   int open_cpu(const perf_event_attr& attr, int cpu, int& err) override {

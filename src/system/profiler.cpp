@@ -18,7 +18,7 @@ constexpr std::size_t kMaxKernelNames = 1 << 16;
 int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, std::optional<int> cpu, int& err) {
   int fd = -1;
   do {
-    fd = cpu ? api.open_cpu(attr, *cpu, err) : api.open_process(attr, pid, err);
+    fd = cpu ? api.open_cpu(attr, *cpu, err) : api.open_process(attr, pid, -1, err);
   } while (fd < 0 && err == EINTR);
   return fd;
 }

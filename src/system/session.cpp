@@ -1,5 +1,6 @@
 #include "pipetop/system/session.hpp"
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,12 +36,13 @@ RunConfig pass_config(RunConfig config, const PipeEnds& ends, const ExternalEnd*
 }  // namespace
 
 Session::Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region,
-                 const PipeEnds& ends, ExternalEnd* external)
+                 const PipeEnds& ends, ExternalEnd* external, const PerfOpenContext& perf_context)
     : config_(pass_config(config, ends, external)),
       counter_requests_(std::move(counters)),
       region_(std::move(region)),
       ends_(ends),
-      external_(external) {}
+      external_(external),
+      perf_context_(perf_context) {}
 
 Session::~Session() {
   kill_all(Kill::asked);
@@ -58,7 +60,8 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
   }
   Result<SharedRegion> region = SharedRegion::create();
   if (!region) return std::unexpected(region.error());
-  std::unique_ptr<Session> session(new Session(config, counters, std::move(*region), ends, external));
+  std::unique_ptr<Session> session(
+      new Session(config, counters, std::move(*region), ends, external, perf_open_context(machine)));
   if (ends.kind == EndsKind::own_pair) {
     Result<Pipe> pipe = Pipe::create();
     if (!pipe) return std::unexpected(pipe.error());
@@ -136,6 +139,7 @@ Session::Phase Session::poll() {
       started_ns_ = monotonic_ns();
       region_.control().go.store(true, std::memory_order_release);
       phase_ = Phase::running;
+      open_other_counters();
     } else if (monotonic_ns() > setup_deadline_ns_) {
       setup_failure_ = runtime_error("workers did not finish setting up within 120 s",
                                      "a very large --buffer-size with --lock-memory can take long to fault in");
@@ -146,6 +150,24 @@ Session::Phase Session::poll() {
   }
   if (ours_reaped()) phase_ = Phase::ended;
   return phase_;
+}
+
+void Session::open_other_counters() {
+  if (ends_.kind == EndsKind::own_pair || config_.no_counters) return;
+  const pid_t other = pid(ends_.theirs());
+  if (other <= 0) return;
+  PerfOpenContext context = perf_context_;
+  struct stat proc {};
+  context.other_users_process =
+      stat(("/proc/" + std::to_string(other)).c_str(), &proc) == 0 && proc.st_uid != geteuid();
+  other_counters_.emplace(CounterSet::open_process(kernel_perf_api(), other, counter_requests_, context));
+  other_counters_->enable();
+}
+
+bool Session::read_other_counters(Sample& sample) noexcept {
+  if (!other_counters_) return false;
+  other_counters_->read_into(sample);
+  return true;
 }
 
 void Session::drain(const std::function<void(WorkerRole, const Sample&)>& sink) {
@@ -245,6 +267,7 @@ void Session::finish(std::int64_t grace_ns) {
 }
 
 std::vector<CounterInfo> Session::counters(WorkerRole role) const {
+  if (!ends_.ours(role)) return other_counters_ ? other_counters_->infos() : std::vector<CounterInfo>{};
   const WorkerReport& report = slot(role).report;
   std::vector<CounterInfo> infos;
   for (std::uint32_t i = 0; i < report.counter_count && i < kMaxCounters; ++i) {

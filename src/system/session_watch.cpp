@@ -20,10 +20,16 @@ HugePageResult recheck(const Session& session, WorkerRole role, const MachineFac
 }  // namespace
 
 void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
-  session.drain(
-      [&out](WorkerRole role, const Sample& s) { out.emplace_back(std::in_place_type<WorkerSample>, role, s); });
+  session.drain([&](WorkerRole role, const Sample& s) {
+    out.emplace_back(std::in_place_type<WorkerSample>, role, s);
+    if (role == session.ends().measured()) ours_bytes_ = s.bytes;
+  });
   if (session.phase() != Session::Phase::running) return;
-  if (now_ns >= next_times_ns_) read_times(session, now_ns, out);
+  if (now_ns >= next_times_ns_) {
+    read_times(session, now_ns, out);
+  } else if (!read_theirs_) {
+    read_other_counts(session, now_ns, out);  // the first, as soon as pipetop's worker has sampled
+  }
   if (profiling_ != nullptr && !profiler_) profiler_.emplace(*profiling_, session, now_ns, out);
   drain_profiles(now_ns, out);
   if (!session.config().huge_pages || session.config().no_touch) return;
@@ -35,13 +41,24 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
                                       recheck(session, WorkerRole::reader, machine_)));
 }
 
-void SessionWatch::read_times(const Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
+void SessionWatch::read_times(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
   next_times_ns_ = now_ns + times_every_ns_;
   for (const WorkerRole role : kRoles) {
     if (const std::optional<ProcessTimes> times = read_process_times(files_, session.pid(role), now_ns)) {
       out.emplace_back(std::in_place_type<WorkerTimes>, role, *times);
     }
   }
+  read_other_counts(session, now_ns, out);
+}
+
+void SessionWatch::read_other_counts(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
+  if (!ours_bytes_) return;  // nothing moved yet to count the program's figures per byte against
+  Sample theirs;
+  theirs.t_ns = now_ns;
+  theirs.bytes = *ours_bytes_;
+  if (!session.read_other_counters(theirs)) return;
+  out.emplace_back(std::in_place_type<OtherCounts>, session.ends().theirs(), theirs);
+  read_theirs_ = true;
 }
 
 void SessionWatch::drain_profiles(std::int64_t now_ns, std::vector<SessionEvent>& out) {

@@ -108,6 +108,15 @@ void draw_cpu(Canvas& canvas, int x, int y, int w, const WorkerTimeUse& cpu) {
              {Color::normal, true, false});
 }
 
+// "writer", or with the user's program at one end "writer (theirs)" and "reader (pipetop)".
+std::string column_heading(WorkerRole role, const DashboardModel& m) {
+  std::string words = role_heading(role, m);
+  if (m.state.ends == EndsKind::own_pair) return words;
+  const bool we_read = m.state.ends != EndsKind::stdout_writer;
+  const bool ours = (role == WorkerRole::reader) == we_read;
+  return words + (ours ? " (pipetop)" : " (theirs)");
+}
+
 }  // namespace
 
 void draw_counters(Canvas& canvas, const Rect& a, const DashboardModel& m) {
@@ -117,7 +126,7 @@ void draw_counters(Canvas& canvas, const Rect& a, const DashboardModel& m) {
   const Style heading{Color::title, true, false};
   canvas.text(a.x + 1, a.y, "counters", heading);
   for (const auto& [role, x] : {std::pair{WorkerRole::writer, writer_x}, std::pair{WorkerRole::reader, reader_x}}) {
-    const std::string words = role_heading(role, m);
+    const std::string words = column_heading(role, m);
     canvas.text(x + std::max(0, std::min(column_w, kValueWidth) - text_width(words)), a.y, words, heading);
   }
   int y = a.y + 1;

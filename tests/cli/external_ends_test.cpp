@@ -227,5 +227,44 @@ TEST(ExternalRerun, TheRerunLineAndTheConfigNameTheFormAndRunAgain) {
   EXPECT_EQ(shell("$P run -q" + line.substr(11) + " >/dev/null").exit_code, 0) << line;
 }
 
+// The other program's counters, opened by pipetop on its pid: a producer on stdin, a consumer on stdout.
+TEST(ExternalCounters, TheProducersAndTheConsumersCountersAreCountedOnTheirPid) {
+  const testing::Ran in = shell("(yes; true) | $P run --stdin --duration 1s --format json");
+  ASSERT_EQ(in.exit_code, 0) << in.err;
+  const std::optional<nlohmann::json> producer = test_json::parse(last_line(in.out));
+  ASSERT_TRUE(producer) << in.out;
+  const nlohmann::json& writer = (*producer)["counters"]["writer"];
+  ASSERT_TRUE(writer.contains("task-clock")) << writer.dump();
+  ASSERT_TRUE(writer["task-clock"]["value"].is_number()) << writer.dump();
+  EXPECT_GT(writer["task-clock"]["value"].get<double>(), 1e8) << "yes runs flat out for a second";
+  ASSERT_TRUE(writer["context-switches"]["value"].is_number()) << writer.dump();
+  ASSERT_TRUE((*producer)["derived"]["writer"]["cpu_utilisation"].is_number()) << producer->dump();
+  EXPECT_GT((*producer)["derived"]["writer"]["cpu_utilisation"].get<double>(), 0.1) << producer->dump();
+
+  // The consumer: cat, reading what pipetop writes; the report goes to stderr.
+  const testing::Ran out = shell(
+      "f=$(mktemp); trap 'rm -f $f' EXIT; $P run --stdout --duration 1s --format json 2>$f | cat >/dev/null; cat $f");
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const std::optional<nlohmann::json> consumer = test_json::parse(last_line(out.out));
+  ASSERT_TRUE(consumer) << out.out;
+  const nlohmann::json& reader = (*consumer)["counters"]["reader"];
+  ASSERT_TRUE(reader.contains("task-clock")) << reader.dump();
+  ASSERT_TRUE(reader["task-clock"]["value"].is_number()) << reader.dump();
+  EXPECT_GT(reader["task-clock"]["value"].get<double>(), 1e7) << "cat reads for a second";
+  ASSERT_TRUE(reader["context-switches"]["value"].is_number()) << reader.dump();
+  EXPECT_GT(reader["context-switches"]["value"].get<double>(), 0) << "a reader that waits on the pipe sleeps";
+}
+
+// The recording of a run with a producer carries its counters, and passes the published schema.
+TEST(ExternalCounters, ARecordingKeepsTheProducersCounters) {
+  const testing::Ran ran = shell(
+      "d=$(mktemp -d); trap 'rm -rf $d' EXIT; (yes; true) | $P run --stdin --duration 0.6s -q --record $d/r.jsonl "
+      ">/dev/null &&"
+      " python3 " PIPETOP_SOURCE_DIR "/tests/scripts/validate_json.py " PIPETOP_SOURCE_DIR
+      "/schemas recording.schema.json $d/r.jsonl --lines && grep -c '\"type\":\"other_counts\"' $d/r.jsonl");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err << ran.out;
+  EXPECT_GT(std::stoi(ran.out), 0) << ran.out;
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "counter_requests.hpp"
 #include "fake_perf_api.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/task_accounting.hpp"
@@ -18,6 +19,8 @@ namespace pipetop {
 namespace {
 
 using testing::FakePerfApi;
+using testing::hw;
+using testing::sw;
 
 class FakeAccounting final : public TaskAccounting {
  public:
@@ -33,33 +36,19 @@ class FakeAccounting final : public TaskAccounting {
   int migration_reads = 0;
 };
 
-CounterRequest request(const std::string& name, std::uint32_t type, std::uint64_t config, bool hardware = false) {
-  CounterRequest r;
-  r.name = name;
-  r.attr.type = type;
-  r.attr.size = sizeof(perf_event_attr);
-  r.attr.config = config;
-  r.hardware = hardware;
-  return r;
-}
-
-// The default set as libpfm4 encodes it, in its order.
+// The default set as libpfm4 encodes it, in its order (cycles standing for the hardware events).
 std::vector<CounterRequest> default_set() {
-  return {request("cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, true),
-          request("page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS),
-          request("minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN),
-          request("major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ),
-          request("context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES),
-          request("cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS),
-          request("task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK)};
+  return {hw("cycles", PERF_COUNT_HW_CPU_CYCLES),
+          sw("page-faults", PERF_COUNT_SW_PAGE_FAULTS),
+          sw("minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN),
+          sw("major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ),
+          sw("context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES),
+          sw("cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS),
+          sw("task-clock", PERF_COUNT_SW_TASK_CLOCK)};
 }
 
 PerfOpenContext root_with_pmu() {
-  PerfOpenContext c;
-  c.paranoid = 2;
-  c.privileged = true;
-  c.hardware_pmu_present = true;
-  return c;
+  return testing::paranoid_two_context(true);
 }
 
 TaskCounts counts(std::int64_t t_ns, std::uint64_t minor, std::uint64_t major, std::uint64_t switches,

@@ -12,35 +12,18 @@
 #include <string>
 #include <vector>
 
+#include "counter_requests.hpp"
 #include "fake_perf_api.hpp"
 
 namespace pipetop {
 namespace {
 
 using testing::FakePerfApi;
+using testing::hw;
+using testing::sw;
 
 constexpr std::uint64_t kGroupFormat =
     PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-
-CounterRequest hw(const std::string& name, std::uint64_t config, std::uint32_t type = PERF_TYPE_HARDWARE) {
-  CounterRequest r;
-  r.name = name;
-  r.attr.type = type;
-  r.attr.size = sizeof(perf_event_attr);
-  r.attr.config = config;
-  r.hardware = true;
-  return r;
-}
-
-CounterRequest sw(const std::string& name, std::uint64_t config) {
-  CounterRequest r;
-  r.name = name;
-  r.attr.type = PERF_TYPE_SOFTWARE;
-  r.attr.size = sizeof(perf_event_attr);
-  r.attr.config = config;
-  r.hardware = false;
-  return r;
-}
 
 CounterRequest cycles() {
   return hw("cycles", PERF_COUNT_HW_CPU_CYCLES);
@@ -65,11 +48,7 @@ CounterRequest task_clock() {
 
 // An unprivileged user on a paranoid-2 machine with a PMU.
 PerfOpenContext user_context() {
-  PerfOpenContext c;
-  c.paranoid = 2;
-  c.privileged = false;
-  c.hardware_pmu_present = true;
-  return c;
+  return testing::paranoid_two_context(false);
 }
 
 PerfOpenContext no_pmu_context() {
@@ -489,6 +468,43 @@ TEST(CounterSetFake, MovedFromSetClosesNothing) {
     EXPECT_TRUE(api.open_fds().empty());
   }
   EXPECT_EQ(api.closes.size(), 2U) << "the moved-from set closed nothing more";
+}
+
+// The user's program's counters, opened from outside on its pid: perf events in the same groups,
+// inherited by the processes it starts from then on.
+TEST(CounterSetFake, OnAnotherProcessEveryEventIsAnInheritedPerfEventOnItsPid) {
+  FakePerfApi api;
+  {
+    CounterSet set = CounterSet::open_process(api, 4242, {cycles(), page_faults(), context_switches()}, user_context());
+    ASSERT_EQ(api.opens.size(), 3U);
+    for (const FakePerfApi::OpenCall& call : api.opens) {
+      EXPECT_EQ(call.pid, 4242);
+      EXPECT_EQ(call.attr.inherit, 1U);
+    }
+    EXPECT_EQ(api.opens[0].group_fd, -1) << "the hardware group's leader";
+    EXPECT_EQ(api.opens[1].group_fd, -1) << "the software group's leader";
+    EXPECT_EQ(api.opens[2].group_fd, api.opens[1].fd) << "a member of the software group";
+    set.enable();
+    api.set_group_payload(api.opens[1].fd, 700, 700, {5, 9});
+    Sample s;
+    set.read_into(s);
+    EXPECT_EQ(s.counters[1].value, 5U);
+    EXPECT_EQ(s.counters[2].value, 9U);
+  }
+  EXPECT_TRUE(api.open_fds().empty());
+}
+
+TEST(CounterSetFake, AnotherUsersProcessIsNotPermittedWithTheReason) {
+  FakePerfApi api;
+  api.set_open_rule([](const perf_event_attr&, int, std::size_t) { return EACCES; });
+  PerfOpenContext context = user_context();
+  context.other_users_process = true;
+  const CounterSet set = CounterSet::open_process(api, 1, {context_switches()}, context);
+  ASSERT_EQ(set.infos().size(), 1U);
+  EXPECT_EQ(set.infos()[0].state, CounterState::unavailable);
+  EXPECT_EQ(set.infos()[0].problem, CounterProblem::not_permitted);
+  EXPECT_TRUE(contains(set.infos()[0].reason, "another user's process")) << set.infos()[0].reason;
+  EXPECT_EQ(api.opens.size(), 1U) << "no user-only retry: the process is simply not ours";
 }
 
 }  // namespace

@@ -90,7 +90,9 @@ class FakePerfApi final : public PerfApi {
   // --- PerfApi -----------------------------------------------------------------------------------
   int open(const perf_event_attr& attr, int group_fd, int& err) override { return open_as(attr, 0, group_fd, err); }
 
-  int open_process(const perf_event_attr& attr, pid_t pid, int& err) override { return open_as(attr, pid, -1, err); }
+  int open_process(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) override {
+    return open_as(attr, pid, group_fd, err);
+  }
 
   int open_cpu(const perf_event_attr& attr, int cpu, int& err) override { return open_as(attr, -1, -1, err, cpu); }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -429,6 +430,64 @@ TEST_F(SessionCounters, CpuTimeIsNonZeroAndWithinWallTime) {
       EXPECT_LE(w.figures.task_clock_ns, w.figures.span_ns * 1.1) << w.who;
     }
   }
+}
+
+// The user's program's counters, opened from outside on its pid: they count what it does, and what
+// the processes it starts afterwards do (a shell's pipeline started later, a compressor's helpers).
+TEST(KernelOtherProcess, CountsAnotherProcessAndTheChildrenItStartsAfterwards) {
+  Result<std::vector<CounterRequest>> requests =
+      encode_events({"context-switches", "page-faults", "task-clock"}, false);
+  ASSERT_TRUE(requests) << requests.error().message;
+  int go[2];
+  int done[2];
+  ASSERT_EQ(pipe(go), 0);
+  ASSERT_EQ(pipe(done), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    close(go[1]);  // so that the test closing its end is an end of file here
+    close(done[0]);
+    char byte = 0;
+    if (read(go[0], &byte, 1) != 1) _exit(1);
+    const timespec nap{0, 200'000};
+    for (int i = 0; i < 20; ++i) nanosleep(&nap, nullptr);
+    const pid_t grandchild = fork();
+    if (grandchild == 0) {
+      const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+      (void)touch_fresh_pages(256, page);
+      for (int i = 0; i < 20; ++i) nanosleep(&nap, nullptr);
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(grandchild, &status, 0);
+    if (write(done[1], &byte, 1) != 1) _exit(1);
+    (void)read(go[0], &byte, 1);  // until the test closes its end
+    _exit(0);
+  }
+  close(go[0]);
+  close(done[1]);
+  CounterSet set =
+      CounterSet::open_process(kernel_perf_api(), child, *requests, perf_open_context(testing::live_machine()));
+  for (const CounterInfo& info : set.infos()) ASSERT_EQ(info.state, CounterState::counting) << info.reason;
+  set.enable();
+  Sample before;
+  set.read_into(before);
+  char byte = 1;
+  ASSERT_EQ(write(go[1], &byte, 1), 1);
+  ASSERT_EQ(read(done[0], &byte, 1), 1);
+  Sample after;
+  set.read_into(after);
+  close(go[1]);
+  close(done[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  const double switches = scaled_delta(before.counters[0], after.counters[0]).value_or(-1);
+  const double faults = scaled_delta(before.counters[1], after.counters[1]).value_or(-1);
+  std::cout << "[ info     ] another process and its child: context-switches " << switches << ", page-faults " << faults
+            << "\n";
+  EXPECT_GE(switches, 40) << "20 sleeps of its own and 20 of the child it started";
+  EXPECT_GE(faults, 256) << "the child's fresh pages";
+  EXPECT_GT(scaled_delta(before.counters[2], after.counters[2]).value_or(0), 0);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -34,13 +35,15 @@ using tmux_testing::Waited;
 constexpr int kWidth = 120;
 constexpr int kHeight = 40;
 
-// The dashboard at 120x40 with `feed` piped into it, `args` after the binary; waits for a figure.
-std::unique_ptr<TmuxSession> start(std::string feed, std::vector<std::string> args = {}) {
+// The dashboard at 120x40 with `feed` piped into it, `args` after the binary, its stdout piped into
+// `consumer`; waits for a figure.
+std::unique_ptr<TmuxSession> start(std::string feed, std::vector<std::string> args = {}, std::string consumer = "") {
   SessionOptions options;
   options.width = kWidth;
   options.height = kHeight;
   options.args = std::move(args);
   options.feed = std::move(feed);
+  options.consumer = std::move(consumer);
   options.after = kPrintTty;
   auto session = std::make_unique<TmuxSession>(std::move(options));
   EXPECT_EQ(session->start_error(), "");
@@ -108,6 +111,31 @@ TEST(DashboardStdin, AProducerThatEndsIsSaidAndTheFiguresStayUntilQ) {
   const std::optional<int> status = s->wait_for_exit();
   ASSERT_TRUE(status.has_value()) << s->capture();
   EXPECT_EQ(*status, 0);
+  expect_terminal_restored(*s);
+}
+
+// pipetop writes into the user's program: the chart and the headline come from pipetop's writer, the
+// consumer's counters stand in its own column, a writer key restarts pipetop's writer, q ends it all.
+TEST(DashboardStdout, ChartsPipetopsWriterShowsTheConsumersCountersAndQuitsLeavingNothing) {
+  SKIP_WITHOUT_TMUX();
+  const auto s = start("", {"--stdout"}, "cat >/dev/null");
+  const std::optional<pid_t> pid = s->pipetop_pid();
+  ASSERT_TRUE(pid.has_value());
+  EXPECT_TRUE(shown(wait_row(*s, 1, "consumer (stdout): pid ")));
+  EXPECT_TRUE(shown(s->wait_for_text("reader (theirs)")));
+  const Waited counted = s->wait_for("the consumer's context switches counted", [](const std::string& screen) {
+    static const std::regex theirs(R"(context switches/s +[0-9]+ .* [0-9]+ )");
+    return std::regex_search(screen, theirs);
+  });
+  EXPECT_TRUE(shown(counted));
+  ASSERT_TRUE(s->send_key("v"));  // a writer key: pipetop's writer restarts on vmsplice
+  EXPECT_TRUE(shown(wait_row(*s, 0, "writer vmsplice")));
+  EXPECT_TRUE(shown(s->wait_for("a figure from the new writer", has_figure)));
+  ASSERT_TRUE(s->send_key("q"));
+  const std::optional<int> status = s->wait_for_exit();
+  ASSERT_TRUE(status.has_value()) << s->capture();
+  EXPECT_EQ(*status, 0);
+  for (const pid_t worker : s->seen_workers()) EXPECT_FALSE(is_running(worker)) << "worker " << worker;
   expect_terminal_restored(*s);
 }
 

@@ -215,6 +215,7 @@ struct SessionOptions {
   std::string binary = PIPETOP_BINARY;
   std::string after = "sleep 30";  // the pane's shell runs this after printing EXIT=<n>
   std::string feed;                // a shell command piped into pipetop's stdin ("yes"), or none
+  std::string consumer;            // a shell command pipetop's stdout is piped into ("cat >/dev/null"), or none
 };
 
 class TmuxSession {
@@ -407,7 +408,12 @@ class TmuxSession {
     command_ = shell_quote(options_.binary);
     for (const std::string& a : options_.args) command_ += " " + shell_quote(a);
     if (!options_.feed.empty()) command_ = options_.feed + " | " + command_;  // $? is still pipetop's
-    script += command_ + "; echo EXIT=$?; " + options_.after;
+    std::string status = "$?";
+    if (!options_.consumer.empty()) {  // pipetop's status is then the pipeline's first or second
+      command_ += " | " + options_.consumer;
+      status = options_.feed.empty() ? "${PIPESTATUS[0]}" : "${PIPESTATUS[1]}";
+    }
+    script += command_ + "; echo EXIT=" + status + "; " + options_.after;
     // The pane runs bash directly (an argument vector, not the user's shell): bash waits out a child
     // that handles Ctrl-C itself and goes on to print its status.
     const Output out = tmux({"new-session",

@@ -270,5 +270,20 @@ TEST(Counters, ShortPanelShowsTheRowsThatFit) {
   for (int y = 4; y < 10; ++y) EXPECT_EQ(c.line(y), std::string(120, ' ')) << y;
 }
 
+// With the user's program at one end, each column says whose it is: the producer's counters are theirs.
+TEST(Counters, WithAProducerOnStdinTheColumnsSayWhoseTheyAre) {
+  Scene s = scene_with(default_counters());
+  s.state.ends = EndsKind::stdin_reader;
+  TextCanvas c(120, 10);
+  draw_counters(c, Rect{0, 0, 120, 10}, s.model());
+  EXPECT_EQ(count(c.line(0), "writer (theirs)"), 1) << c.line(0);
+  EXPECT_EQ(count(c.line(0), "reader (pipetop)"), 1) << c.line(0);
+  s.state.ends = EndsKind::stdout_writer;
+  TextCanvas out(120, 10);
+  draw_counters(out, Rect{0, 0, 120, 10}, s.model());
+  EXPECT_EQ(count(out.line(0), "writer (pipetop)"), 1) << out.line(0);
+  EXPECT_EQ(count(out.line(0), "reader (theirs)"), 1) << out.line(0);
+}
+
 }  // namespace
 }  // namespace pipetop

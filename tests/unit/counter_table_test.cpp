@@ -243,5 +243,19 @@ TEST(CounterTable, WideWriterCellIsStillSeparatedFromTheReaderCell) {
   EXPECT_FALSE(contains(instructions, ")n/a")) << instructions;
 }
 
+TEST(CounterTable, TheOtherProgramsColumnSaysWhoseItIsAndAMissingCounterReadsADash) {
+  const RunSummary s = summary_with({}, {counting("context-switches", 10), counting("page-faults", 3)});
+  const std::string table = counter_table(s, RunConfig{}, WorkerRole::writer);
+  const std::vector<std::string> rows = lines(table);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_TRUE(contains(rows[0], "writer (theirs)")) << rows[0];
+  EXPECT_TRUE(contains(rows[0], "reader (pipetop)")) << rows[0];
+  const std::string line = line_of(table, "page-faults");
+  ASSERT_FALSE(line.empty()) << table;
+  EXPECT_TRUE(contains(line, "—")) << line;
+  EXPECT_TRUE(contains(line, "3")) << line;
+  EXPECT_FALSE(contains(counter_table(s, RunConfig{}), "theirs")) << "pipetop's own pair: no owner in the heading";
+}
+
 }  // namespace
 }  // namespace pipetop

@@ -363,5 +363,51 @@ TEST(History, RetentionTrimsOldPoints) {
   EXPECT_NEAR(*h.current_segment_stats().mean, 4e9 / kGiBd, 1e-6);
 }
 
+// The user's program at the writer's end: its counters read by the parent (OtherCounts), with the
+// bytes pipetop's reader had moved. They give the writer's figures, never a rate or calls.
+TEST(History, TheOtherProgramsCountersGiveItsFiguresButNoRateOrCalls) {
+  const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
+  History h;
+  begin(h, 0, {}, "producer", counters, counters);
+  std::uint64_t bytes = 0;
+  for (std::int64_t t = 0; t <= 2 * kSecond; t += 10 * kMs) {
+    h.add(WorkerRole::reader, at(t, bytes));
+    if (t % (250 * kMs) == 0) {
+      Sample theirs = at(t + kMs, bytes);
+      theirs.counter_count = 1;
+      theirs.counters[0] = {static_cast<std::uint64_t>(t / kMs) * 3, static_cast<std::uint64_t>(t),
+                            static_cast<std::uint64_t>(t)};  // 3000 switches a second
+      h.apply(OtherCounts{WorkerRole::writer, theirs});
+    }
+    bytes += kGiB / 100;  // 1 GiB/s
+  }
+  ASSERT_FALSE(h.figures(WorkerRole::writer).empty());
+  const DerivedFigures& f = h.figures(WorkerRole::writer).back().figures;
+  ASSERT_TRUE(f.context_switches_per_s.has_value());
+  EXPECT_NEAR(*f.context_switches_per_s, 3000, 1e-6);
+  ASSERT_TRUE(f.context_switches_per_gib.has_value());
+  EXPECT_NEAR(*f.context_switches_per_gib, 3000, 40) << "per GiB of what went through the pipe";
+  EXPECT_FALSE(h.calls(WorkerRole::writer).per_s.has_value()) << "the program's calls are not seen";
+  EXPECT_TRUE(h.calls(WorkerRole::reader).per_s.has_value());
+  ASSERT_TRUE(h.current_gib_per_s().has_value());
+  EXPECT_NEAR(*h.current_gib_per_s(), 1.0, 0.01) << "the rate is the reader's alone";
+}
+
+TEST(History, ANewSegmentForgetsThatTheCountersCameFromOutside) {
+  const std::vector<CounterInfo> counters{{"context-switches", CounterState::counting, ""}};
+  History h;
+  begin(h, 0, {}, "producer", counters, counters);
+  Sample theirs = at(kMs, 0);
+  h.add_other_counts(WorkerRole::writer, theirs);
+  h.add_other_counts(WorkerRole::writer, at(600 * kMs, kGiB));
+  EXPECT_FALSE(h.calls(WorkerRole::writer).per_s.has_value());
+  begin(h, kSecond, {}, "own pair", counters, counters);
+  h.add(WorkerRole::writer, at(kSecond + kMs, 0));
+  Sample later = at(kSecond + 600 * kMs, kGiB);
+  later.syscalls = 100;
+  h.add(WorkerRole::writer, later);
+  ASSERT_TRUE(h.calls(WorkerRole::writer).per_s.has_value());
+}
+
 }  // namespace
 }  // namespace pipetop

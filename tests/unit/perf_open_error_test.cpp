@@ -168,5 +168,18 @@ TEST(ExplainPerfOpenError, ReasonIsNeverEmpty) {
   }
 }
 
+TEST(ExplainPerfOpenError, AnotherUsersProcessIsNotRetriedUserOnly) {
+  PerfOpenContext theirs = software_event();
+  theirs.other_users_process = true;
+  const PerfOpenVerdict v = explain_perf_open_error(EACCES, theirs);
+  EXPECT_FALSE(v.retry_user_only);
+  EXPECT_TRUE(contains(v.reason, "another user's process")) << v.reason;
+  EXPECT_EQ(v.problem, CounterProblem::not_permitted);
+  theirs.privileged = true;  // root may: a refusal then is the paranoia's, said as before
+  EXPECT_FALSE(contains(explain_perf_open_error(EACCES, theirs).reason, "another user's")) << "privileged";
+  // One's own other process (same user) at paranoid 2 is retried user-only, as a worker's counters are.
+  EXPECT_TRUE(explain_perf_open_error(EACCES, software_event()).retry_user_only);
+}
+
 }  // namespace
 }  // namespace pipetop

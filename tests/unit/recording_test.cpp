@@ -30,6 +30,11 @@ std::vector<SessionEvent> session_events(History& history) {
   c.reader_cpu = 1;
   run.begin(kSec, c);
   run.run(3 * kSec, 2.0);
+  Sample theirs{run.now() + kMs, 6 * kGiB};  // the user's program's counters, as the parent reads them
+  theirs.counter_count = 1;
+  theirs.counters[0] = {4200, 3 * kSec, 3 * kSec};
+  events.emplace_back(OtherCounts{WorkerRole::writer, theirs});
+  history.apply(events.back());
   RunConfig refused = c;
   refused.gift = true;
   events.emplace_back(ChangeRefused{run.now(), refused, "gift needs vmsplice"});

@@ -1,11 +1,11 @@
 #pragma once
 // What the dashboard remembers, built from session events alone (session_event.hpp): the reader's
-// throughput over recent time for the chart, split into segments at every configuration change (each
-// with its label and, once it ended, its statistics and profiles), the current segment's headline
-// figures, each worker's derived counter figures and its time on and off the CPU over recent time,
-// the current segment's profile, time shares and pipe fill, the huge-page state and any problem of the
-// running pair. Rates never cross a restart: the first sample of a new
-// session starts a new baseline. Per-sample work and memory do not grow with the history's length.
+// (with --stdout, pipetop's writer's: SegmentStart::paced_by) throughput over recent time for the chart, split into
+// segments at every configuration change (each with its label and, once it ended, its statistics and profiles), the
+// current segment's headline figures, each worker's derived counter figures and its time on and off the CPU over recent
+// time, the current segment's profile, time shares and pipe fill, the huge-page state and any problem of the running
+// pair. Rates never cross a restart: the first sample of a new session starts a new baseline. Per-sample work and
+// memory do not grow with the history's length.
 
 #include <array>
 #include <cstdint>
@@ -83,6 +83,8 @@ class History {
   // The events' effects, one by one (apply calls these).
   void begin_segment(const SegmentStart& start);
   void add(WorkerRole role, const Sample& sample);
+  // The user's program's counters at `role`'s end (OtherCounts): its counter figures, no throughput.
+  void add_other_counts(WorkerRole role, const Sample& counts);
   void add_times(WorkerRole role, const ProcessTimes& times);
   void set_huge_pages(const HugePageResult& result) { huge_ = result; }
   void set_problem(std::string text) { problem_ = std::move(text); }
@@ -128,6 +130,7 @@ class History {
     std::deque<ProcessTimes> times;           // about the last two seconds
     std::optional<ProcessTimes> first_times;  // the segment's first reading
     std::optional<Sample> first_sample;       // the segment's first sample
+    bool counted_from_outside = false;        // the user's program: counters read by the parent, no calls
     std::optional<WorkerProfile> profile;     // the segment's
   };
   WorkerTrack& track(WorkerRole role) { return role == WorkerRole::writer ? writer_ : reader_; }
@@ -135,6 +138,7 @@ class History {
     return role == WorkerRole::writer ? writer_ : reader_;
   }
   void add_rate(const Sample& sample);
+  void keep(WorkerTrack& t, const Sample& sample);
   void add_figure(WorkerTrack& t, const Sample& sample);
   void trim(std::int64_t now_ns);
   void close_segment();
@@ -149,6 +153,7 @@ class History {
   WorkerTrack reader_;
   std::optional<std::int64_t> latest_ns_;
   std::uint64_t pipe_bytes_ = 0;
+  WorkerRole paced_by_ = WorkerRole::reader;  // the current segment's
   HugePageResult huge_;
   std::string problem_;
 };

@@ -14,6 +14,7 @@ struct PerfOpenContext {
   int paranoid = 2;                  // /proc/sys/kernel/perf_event_paranoid
   bool privileged = false;           // CAP_PERFMON or CAP_SYS_ADMIN
   bool hardware_pmu_present = true;  // /sys/bus/event_source/devices/cpu* exists
+  bool other_users_process = false;  // opened on a process of another user (the user's program)
 };
 
 struct PerfOpenVerdict {

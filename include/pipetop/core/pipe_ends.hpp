@@ -29,6 +29,8 @@ struct PipeEnds {
   [[nodiscard]] bool ours(WorkerRole role) const;
   // The role pipetop's measured worker plays: the reader unless pipetop writes to stdout.
   [[nodiscard]] WorkerRole measured() const;
+  // The role the user's program plays: the other one (meaningless for own_pair).
+  [[nodiscard]] WorkerRole theirs() const;
 };
 
 // What a standard stream is, from fstat(2): the forms that read or write one need a pipe.

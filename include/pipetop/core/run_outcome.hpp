@@ -83,6 +83,12 @@ struct RunOutcome {
   // Each worker's profile (writer, reader), when the run was profiled (run --profile, check).
   std::array<std::optional<WorkerProfile>, 2> profiles;
   std::optional<OtherEnd> other_end;  // set when one end is the user's program (its times: times_first/last)
+  // The parent's readings of the counters opened on the user's program (its role's counters above),
+  // each with the bytes pipetop's worker had moved by then; empty when none were opened.
+  std::vector<Sample> other_counts;
 };
+
+// Whose samples give the throughput: the reader's, or pipetop's writer's when the user's program reads.
+[[nodiscard]] WorkerRole paced_by(const RunOutcome& outcome);
 
 }  // namespace pipetop

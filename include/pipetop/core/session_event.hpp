@@ -1,7 +1,8 @@
 #pragma once
 // What the dashboard learns about the pair it watches, in time order: a new configuration starting
-// (a segment), each worker's samples, the parent's readings of each worker from /proc, each worker's
-// profile (how it is sampled, then its samples batch by batch), huge-page checks, and problems. History is built from
+// (a segment), each worker's samples, the parent's readings of each worker from /proc (and of the
+// counters it opened on the user's program, when one holds an end), each worker's profile (how it is
+// sampled, then its samples batch by batch), huge-page checks, and problems. History is built from
 // these alone, so a recording of them draws the same dashboard as the live pair did.
 
 #include <cstdint>
@@ -27,9 +28,21 @@ struct SegmentStart {
   std::vector<CounterInfo> reader_counters;
   std::uint64_t pipe_bytes = 0;
   HugePageResult huge_pages;  // the workers' own check after pre-faulting (with --huge-pages)
+  // Whose samples give the throughput: the reader's, or pipetop's writer's when the user's program
+  // reads (--stdout).
+  WorkerRole paced_by = WorkerRole::reader;
 };
 
 struct WorkerSample {
+  WorkerRole role = WorkerRole::writer;
+  Sample sample;
+};
+
+// The parent's reading of the counters it opened on the user's program at `role`'s end of the pipe:
+// sample.t_ns, sample.counters (in the order of that role's counters in SegmentStart), and
+// sample.bytes, the bytes pipetop's own worker had moved by then (the same bytes went through the
+// program). No calls, spins or fill: those are a worker's own.
+struct OtherCounts {
   WorkerRole role = WorkerRole::writer;
   Sample sample;
 };
@@ -75,7 +88,7 @@ struct ChangeRefused {
 };
 
 using SessionEvent = std::variant<SegmentStart, WorkerSample, WorkerTimes, HugePagesSeen, PairProblem, ChangeRefused,
-                                  ProfileStarted, ProfileBatch>;
+                                  ProfileStarted, ProfileBatch, OtherCounts>;
 
 // When the event happened (CLOCK_MONOTONIC): its sample's or reading's time, or its own.
 [[nodiscard]] std::int64_t event_time_ns(const SessionEvent& event);

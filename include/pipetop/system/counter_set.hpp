@@ -29,6 +29,13 @@ class CounterSet {
                                        const PerfOpenContext& context,
                                        std::unique_ptr<TaskAccounting> accounting = nullptr);
 
+  // Opens every request on process `pid` from outside (the user's program at the other end of the
+  // pipe), disabled, each a perf event (its accounting is not the caller's to read), inherited by the
+  // processes it starts from now on and counted in them too. Fails as open() does, event by event (a
+  // process of another user, `context.other_users_process`, is "not permitted" without CAP_PERFMON).
+  [[nodiscard]] static CounterSet open_process(PerfApi& api, pid_t pid, const std::vector<CounterRequest>& requests,
+                                               const PerfOpenContext& context);
+
   CounterSet() = default;
   CounterSet(CounterSet&& other) noexcept;
   CounterSet& operator=(CounterSet&&) = delete;
@@ -57,11 +64,14 @@ class CounterSet {
     std::size_t member = 0;  // request index
     AccountedEvent event = AccountedEvent::page_faults;
   };
+  [[nodiscard]] static CounterSet open_on(PerfApi& api, pid_t pid, const std::vector<CounterRequest>& requests,
+                                          const PerfOpenContext& context, std::unique_ptr<TaskAccounting> accounting);
   int open_one(const CounterRequest& request, std::size_t index, const PerfOpenContext& context);
   void read_accounted() noexcept;
   int try_open(perf_event_attr attr, Group* group, int& err);
 
   PerfApi* api_ = nullptr;
+  pid_t pid_ = 0;  // 0: the calling process
   std::vector<CounterInfo> infos_;
   std::vector<Group> groups_;
   int software_group_ = -1;  // index into groups_

@@ -15,9 +15,10 @@ class PerfApi {
   virtual ~PerfApi() = default;
   // perf_event_open(2) on the calling process (pid 0, any CPU). Returns the fd, or -1 with `err` set.
   virtual int open(const perf_event_attr& attr, int group_fd, int& err) = 0;
-  // perf_event_open(2) on process `pid` (any CPU, no group), as a profiler watching it from outside.
+  // perf_event_open(2) on process `pid` (any CPU) from outside, in the group of `group_fd` (-1: none):
+  // a profiler watching it, or the counters of the user's program at the other end of the pipe.
   // Returns the fd, or -1 with `err` set.
-  virtual int open_process(const perf_event_attr& attr, pid_t pid, int& err) = 0;
+  virtual int open_process(const perf_event_attr& attr, pid_t pid, int group_fd, int& err) = 0;
   // perf_event_open(2) on CPU `cpu`, every process that runs there (pid -1), as a profiler watching a
   // pinned process without joining its context switches. Returns the fd, or -1 with `err` set.
   virtual int open_cpu(const perf_event_attr& attr, int cpu, int& err) = 0;

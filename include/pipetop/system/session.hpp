@@ -19,6 +19,7 @@
 #include "pipetop/core/run_config.hpp"
 #include "pipetop/core/run_outcome.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/event_encoder.hpp"
 #include "pipetop/system/external_end.hpp"
 #include "pipetop/system/pipe.hpp"
@@ -78,6 +79,12 @@ class Session {
   // The user's program found at the other end of stdin or stdout, watched from /proc like a worker.
   void name_other_end(pid_t pid) { other_pid_ = pid; }
 
+  // The user's program's counters, when the pair runs and its pid is known: the same events as a
+  // worker's, opened by the parent on its pid when the pair started (and on the processes it starts
+  // from then on), read into `sample.counters` now. False (and `sample` untouched) when none were
+  // opened. counters() gives their names and states under the program's role.
+  bool read_other_counters(Sample& sample) noexcept;
+
   // Moves every sample waiting in the rings to `sink`, in order per worker.
   void drain(const std::function<void(WorkerRole, const Sample&)>& sink);
 
@@ -95,8 +102,9 @@ class Session {
   // (blocks up to grace_ns).
   void finish(std::int64_t grace_ns);
 
-  // Valid once the workers were ready: each worker's counters, in the order of their sample readings,
-  // and its buffers (for huge-page checks from the outside).
+  // Valid once the workers were ready: each worker's counters, in the order of their sample readings
+  // (for the user's program, those read_other_counters reads: none until the pair runs, or when its
+  // pid is unknown), and its buffers (for huge-page checks from the outside).
   [[nodiscard]] std::vector<CounterInfo> counters(WorkerRole role) const;
   [[nodiscard]] std::vector<AddressRange> buffers(WorkerRole role) const;
 
@@ -109,7 +117,7 @@ class Session {
  private:
   enum class Kill { no, asked, after_grace };  // a kill the caller asked for is no failure
   Session(const RunConfig& config, std::vector<CounterRequest> counters, SharedRegion region, const PipeEnds& ends,
-          ExternalEnd* external);
+          ExternalEnd* external, const PerfOpenContext& perf_context);
   static constexpr std::size_t index(WorkerRole role) { return role == WorkerRole::writer ? 0 : 1; }
   [[nodiscard]] WorkerSlot& slot(WorkerRole role) const;
   [[nodiscard]] Result<void> fork_workers(const MachineFacts& machine);
@@ -120,6 +128,7 @@ class Session {
   [[nodiscard]] bool ours_reaped() const;
   void wake_ours() noexcept;
   void kill_all(Kill why) noexcept;
+  void open_other_counters();
 
   RunConfig config_;
   std::vector<CounterRequest> counter_requests_;
@@ -128,6 +137,8 @@ class Session {
   ExternalEnd* external_;     // the user's program's end, when not own_pair
   std::optional<Pipe> pipe_;  // own_pair's
   pid_t other_pid_ = 0;       // the user's program at stdin or stdout, when found
+  PerfOpenContext perf_context_;
+  std::optional<CounterSet> other_counters_;  // on the user's program, from the go
   std::uint64_t pipe_bytes_ = 0;
   std::optional<std::uint64_t> pipe_bytes_asked_;
   Phase phase_ = Phase::setting_up;

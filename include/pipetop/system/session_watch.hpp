@@ -2,7 +2,9 @@
 // What the parent learns about one session as session events, at no cost to its workers: the samples
 // waiting in the rings, each worker's time accounting from /proc every tick, each worker's profile
 // when the session is profiled, and every few seconds whether its buffers are still backed by huge
-// pages (khugepaged, reclaim and DAMON can split them after the workers' own check).
+// pages (khugepaged, reclaim and DAMON can split them after the workers' own check); with the user's
+// program at one end, its counters at the cadence of the times (the first as soon as pipetop's worker
+// has sampled).
 
 #include <cstdint>
 #include <optional>
@@ -34,8 +36,10 @@ class SessionWatch {
   // no reading.
   void collect(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
 
-  // Appends both workers' times read now, due or not (the last reading of a headless run).
-  void read_times(const Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
+  // Appends both workers' times read now, due or not (the last reading of a headless run), and the
+  // user's program's counters when the session opened them (OtherCounts, stamped with the bytes of
+  // the last sample of pipetop's worker).
+  void read_times(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
 
   // Appends what the workers' profiles recorded since the last call, if they are profiled (the last
   // samples of a headless run, before its workers stop). Never blocks.
@@ -49,6 +53,10 @@ class SessionWatch {
   const ProfilingPlan* profiling_;
   std::optional<PairProfiler> profiler_;
   std::int64_t next_huge_ns_ = 0;
+  void read_other_counts(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
+
+  std::optional<std::uint64_t> ours_bytes_;  // the last sample's of pipetop's worker
+  bool read_theirs_ = false;                 // the user's program's counters were read once
 };
 
 }  // namespace pipetop
