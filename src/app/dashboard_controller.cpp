@@ -168,6 +168,10 @@ void DashboardController::pin_current_baseline(std::int64_t now_ns) {
 // throughput is the headline figure's own (the same warm-up as everywhere). The picture is the chart
 // as it shows now, from its left edge or the first segment.
 void DashboardController::export_segment(std::int64_t now_ns) {
+  if (state_.ends != EndsKind::own_pair) {  // its files rerun pipetop's own pair, which this is not
+    show("export: the files rerun pipetop's own pair and the seed's; one end here is your program", true, now_ns);
+    return;
+  }
   const auto& [writer_first, writer_last] = segment_ends_[0];
   const auto& [reader_first, reader_last] = segment_ends_[1];
   if (history_.segments().empty() || !reader_first || !reader_last || !writer_first || !writer_last) {

@@ -13,6 +13,11 @@ std::string export_commands(const std::vector<Trial>& trials) {
       "# Each result twice: the pipetop command, then the seed benchmark's own (github.com/bitonic/pipes-speed-test),\n"
       "# run from the directory of its write and read programs, which prints the row of the .csv file.\n";
   for (const Trial& t : trials) {
+    if (const std::optional<OtherEnd>& end = t.outcome.other_end) {  // the user's program: no seed form
+      text += run_command_line(t.outcome.config, &*end) + "\n";
+      text += "# the seed benchmark has no form with a " + end->words + " at one end: its two programs are its own\n";
+      continue;
+    }
     text += run_command_line(t.outcome.config) + "\n";
     text += seed_command_line(t.outcome.config, t.summary.reader.bytes, t.outcome.huge_pages.verified) + "\n";
   }

@@ -179,6 +179,25 @@ TEST(DashboardController, ExportBeforeAnySampleSaysSo) {
   EXPECT_EQ(f.controller.model(kT0).message, "export: no samples in this segment yet");
 }
 
+TEST(DashboardController, ExportWithTheUsersProgramAtOneEndSaysWhyNot) {
+  testing::FakePairControl pair{pinned()};
+  DashboardState state = pinned_state();
+  state.ends = EndsKind::stdin_reader;
+  int exports = 0;
+  DashboardController controller{
+      pair, state, "Test CPU",
+      DashboardExports{[&exports](const std::vector<Trial>&, const std::string&) {
+                         ++exports;
+                         return Result<std::string>(std::string("x"));
+                       },
+                       [](const std::string&) { return Result<std::string>(std::string()); }}};
+  pair.start(kT0, pinned(), "from stdin");
+  controller.tick(kT0);
+  ASSERT_TRUE(controller.press('x', kT0));
+  EXPECT_EQ(exports, 0);
+  EXPECT_TRUE(has(controller.model(kT0).message, "one end here is your program")) << controller.model(kT0).message;
+}
+
 TEST(DashboardController, QuitDuringARestartReturnsAtOnce) {
   Fixture f;
   f.run_first(1.0, 2.0);

@@ -137,6 +137,19 @@ TEST(ExportCommands, EachResultAsPipetopAndAsTheSeedUnderAComment) {
             "--write_with_vmsplice --read_with_splice --bytes_to_pipe=1073741820 --csv");
 }
 
+TEST(ExportCommands, AProducerAtOneEndIsRerunWithItAndHasNoSeedForm) {
+  Trial t = moving_trial();
+  t.outcome.other_end = OtherEnd{};
+  t.outcome.other_end->words = "producer (stdin)";
+  t.outcome.other_end->pid = 42;
+  t.outcome.other_end->command_line = "yes";
+  const std::string text = export_commands({t});
+  EXPECT_NE(text.find("\nyes | pipetop run --stdin"), std::string::npos) << text;
+  EXPECT_NE(text.find("# the seed benchmark has no form with a producer (stdin) at one end"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("taskset"), std::string::npos) << "no seed command for an experiment it cannot run";
+}
+
 TEST(ExportCsv, TheSeedsHeaderThenARowPerResult) {
   const std::string text = export_csv({moving_trial(), failed_trial()});
   EXPECT_EQ(text, std::string(kSeedCsvHeader) + "\n" + "1.000000,1073741820,262144,0,0,0,0,0,1,1,0,0,0,0\n" +
