@@ -235,6 +235,9 @@ TEST(ExternalCounters, TheProducersAndTheConsumersCountersAreCountedOnTheirPid) 
   ASSERT_TRUE(producer) << in.out;
   const nlohmann::json& writer = (*producer)["counters"]["writer"];
   ASSERT_TRUE(writer.contains("task-clock")) << writer.dump();
+  if (writer["task-clock"].contains("unavailable")) {
+    GTEST_SKIP() << "perf cannot count another process here: " << writer["task-clock"]["unavailable"];
+  }
   ASSERT_TRUE(writer["task-clock"]["value"].is_number()) << writer.dump();
   EXPECT_GT(writer["task-clock"]["value"].get<double>(), 1e8) << "yes runs flat out for a second";
   ASSERT_TRUE(writer["context-switches"]["value"].is_number()) << writer.dump();

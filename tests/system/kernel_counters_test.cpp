@@ -468,7 +468,14 @@ TEST(KernelOtherProcess, CountsAnotherProcessAndTheChildrenItStartsAfterwards) {
   close(done[1]);
   CounterSet set =
       CounterSet::open_process(kernel_perf_api(), child, *requests, perf_open_context(testing::live_machine()));
-  for (const CounterInfo& info : set.infos()) ASSERT_EQ(info.state, CounterState::counting) << info.reason;
+  for (const CounterInfo& info : set.infos()) {
+    if (info.state != CounterState::counting) {  // unprivileged at paranoid 2, say: the kernel side is cut off
+      close(go[1]);
+      close(done[0]);
+      waitpid(child, nullptr, 0);
+      GTEST_SKIP() << info.name << " does not count user and kernel here: " << info.reason;
+    }
+  }
   set.enable();
   Sample before;
   set.read_into(before);
