@@ -28,9 +28,12 @@ int dispatch(const pipetop::ParsedCommandLine& parsed, const pipetop::SignalWatc
   if (parsed.tour) return pipetop::run_tour(*parsed.tour, machine_files);
   if (parsed.replay) return pipetop::run_replay(*parsed.replay, machine_files);
   pipetop::unblock_termination_signals();  // the others end by a signal's default action
+  pipetop::unblock_summary_request();
   if (parsed.events) return pipetop::list_events(*parsed.events, machine_files, out);
   if (parsed.check) return pipetop::run_check(*parsed.check, machine_files, out);
   if (parsed.tune) return pipetop::run_tune(*parsed.tune, machine_files, out);
+  if (parsed.ab) return pipetop::run_ab(*parsed.ab, machine_files, out);
+  if (parsed.sweep) return pipetop::run_sweep(*parsed.sweep, machine_files, out);
   return parsed.exit_code;
 }
 
@@ -39,6 +42,8 @@ int dispatch(const pipetop::ParsedCommandLine& parsed, const pipetop::SignalWatc
 int main(int argc, char** argv) {
   // First of all: a signal from here on waits to be read, so every way out is the program's own.
   pipetop::block_termination_signals();
+  pipetop::ignore_broken_pipe_signal();
+  pipetop::block_summary_request();
   pipetop::reserve_standard_streams();
   const pipetop::Result<pipetop::SignalWatch> signals = pipetop::SignalWatch::install();
   if (!signals) return pipetop::print_error(signals.error());

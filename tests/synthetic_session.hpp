@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/history.hpp"
-#include "pipetop/core/session_event.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/figures/session_event.hpp"
+#include "pipetop/core/screen/history.hpp"
 
 namespace pipetop::synthetic {
 

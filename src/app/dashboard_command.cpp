@@ -2,15 +2,17 @@
 
 #include "pipetop/app/live_pair.hpp"
 #include "pipetop/app/live_pairs.hpp"
+#include "pipetop/app/loading_watch.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/recording_file.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/worker_plan.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/other_end.hpp"
+#include "pipetop/core/figures/other_end.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/machine_reader.hpp"
+#include "pipetop/system/memory_loop.hpp"
 
 namespace pipetop {
 
@@ -64,14 +66,16 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
   Result<WorkerPlan> plan =
       plan_workers(config_for_ends(command.config, ends->ends, command.ends.given), read_machine_facts(files));
   if (!plan) return print_error(plan.error());
-  Result<std::optional<Baseline>> baseline = read_baseline_file(command.view.baseline_path);
-  if (!baseline) return print_error(baseline.error());
+  Result<SignalWatch> signals = SignalWatch::install();
+  if (!signals) return print_error(signals.error());
+  LoadingWatch loading(*signals, nullptr);  // no screen yet: Ctrl-C and SIGTERM stop the loading
+  Result<std::optional<Baseline>> baseline =
+      read_baseline_file(command.view.baseline_path, loading.stop_for(command.view.baseline_path));
+  if (!baseline) return loading.stopped() ? 0 : print_error(baseline.error());
   Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "dashboard");
   if (!opened) return print_error(opened.error());
   const std::unique_ptr<Recorder> recorder = std::move(*opened);
   const std::optional<ProfilingPlan> profiling = plan_profiling(command.profile, plan->machine, files);
-  Result<SignalWatch> signals = SignalWatch::install();
-  if (!signals) return print_error(signals.error());
   // The user's program's end, held across the worker's restarts: a command that cannot start says so
   // before any screen is drawn, and one started is ended (SIGKILL) when there is no terminal after all.
   Result<std::unique_ptr<ExternalEnd>> held = ExternalEnd::open(ends->ends);
@@ -93,8 +97,15 @@ int run_dashboard(const DashboardCommand& command, const SystemFiles& files) {
     if (!pairs) return print_error(pairs.error());
     pair = std::move(*pairs);
   } else {
-    pair = std::make_unique<LivePair>(std::move(*plan), files, profiling ? &*profiling : nullptr, ends->ends,
-                                      external.get(), other_pid);
+    auto live = std::make_unique<LivePair>(std::move(*plan), files, profiling ? &*profiling : nullptr, ends->ends,
+                                           external.get(), other_pid);
+    if (ends->ends.kind == EndsKind::own_pair) {  // the user's program's copies are its own: no ceiling for them
+      live->measure_ceiling_with([](const RunConfig& config) -> std::optional<Ceiling> {
+        const Result<Ceiling> measured = measure_ceiling(config);
+        return measured ? std::optional(*measured) : std::nullopt;
+      });
+    }
+    pair = std::move(live);
   }
   DashboardController controller(*pair, state, machine, timestamped_exports(files));
   if (!placement_note.empty()) controller.announce("--pairs: " + placement_note, monotonic_ns());

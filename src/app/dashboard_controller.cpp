@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <variant>
 
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/history_picture.hpp"
-#include "pipetop/core/key_echo.hpp"
-#include "pipetop/core/leaderboard.hpp"
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/run_summary.hpp"
-#include "pipetop/core/size.hpp"
-#include "pipetop/core/throughput.hpp"
+#include "pipetop/app/made_by.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/config/page_kinds.hpp"
+#include "pipetop/core/config/pairs_options.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
+#include "pipetop/core/figures/throughput.hpp"
+#include "pipetop/core/report/history_picture.hpp"
+#include "pipetop/core/screen/leaderboard.hpp"
+#include "pipetop/core/stage/key_echo.hpp"
 
 namespace pipetop {
 namespace {
@@ -41,16 +44,20 @@ bool DashboardController::press(int key, std::int64_t now_ns) {
   }
   const KeyBinding* binding = find_key(key);
   if (binding == nullptr) return true;
+  echo_until_ns_ = now_ns + kEchoNs;
   if (const std::string refused = key_refusal(*binding, state_); !refused.empty()) {
     show(refused, true, now_ns);
+    echo_ = key_name(key) + " → refused";
     return true;
   }
+  if (state_.ab && ends_ab(*binding)) end_ab("A/B ended by " + key_name(key), false, now_ns);
   DashboardState next = state_;
   const KeyEffect effect = pipetop::press(*binding, next);
   if (effect == KeyEffect::quit) return false;
   echo_ = key_echo(*binding, key, state_, next);
-  echo_until_ns_ = now_ns + kEchoNs;
   apply_effect(effect, next, now_ns);
+  // change() said why in the status line; the echo must not say the change was made.
+  if (effect == KeyEffect::restart && state_.config != next.config) echo_ = key_name(key) + " → refused";
   return true;
 }
 
@@ -68,7 +75,7 @@ void DashboardController::apply_effect(KeyEffect effect, const DashboardState& n
         break;
       }
       history_.reset(now_ns);
-      segment_ends_ = {};
+      ab_.reset();
       if (pair_.phase() == PairPhase::stopped) change(state_, now_ns);  // and a dead pair starts again
       break;
     case KeyEffect::next_step:
@@ -78,6 +85,9 @@ void DashboardController::apply_effect(KeyEffect effect, const DashboardState& n
       break;
     case KeyEffect::pin_baseline:
       pin_current_baseline(now_ns);
+      break;
+    case KeyEffect::ab_rounds:
+      toggle_ab(now_ns);
       break;
     case KeyEffect::redraw:
       if (next.frozen != state_.frozen) {
@@ -112,16 +122,22 @@ void DashboardController::change(const DashboardState& next, std::int64_t now_ns
   const std::string label = describe_change(state_.config, next.config);
   if (Result<void> changed = pair_.change(next.config); !changed) {
     show("refused: " + with_hint(changed.error()), true, now_ns);
+    // The pages key goes on from a refused kind (hugetlb pages not reserved) at its next press.
+    if (page_kind(next.config) != page_kind(state_.config)) state_.pages_refused = page_kind(next.config);
     return;
   }
   state_ = next;
+  ab_.reset();  // the last A/B's figures were of the configuration left
+  state_.pages_refused.reset();
   show("starting " + label + "…", false, now_ns);
+  change_asked_ns_ = now_ns;
 }
 
 void DashboardController::tick(std::int64_t now_ns) {
   events_.clear();
   pair_.poll(now_ns, events_);
   for (const SessionEvent& e : events_) take(e, now_ns);
+  step_ab(now_ns);
   if (schedule_) {
     measure_tour_step();
     if (schedule_->tick(now_ns)) go_to_tour_step(now_ns);
@@ -133,20 +149,28 @@ void DashboardController::take(const SessionEvent& event, std::int64_t now_ns) {
   history_.apply(event);
   if (sink_) sink_(event);
   if (const auto* start = std::get_if<SegmentStart>(&event)) {
-    segment_ends_ = {};
     state_.config = start->config;
     state_.pipe_bytes = start->pipe_bytes;
     if (schedule_ && !schedule_->finished())
       step_running_ = same_step(start->config, ladder_[schedule_->step()].config);
-    if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay)
+    if (state_.ab) {
+      ab_->slice_started(start->t_ns);  // a side's slice: its label would flash every half second
+    } else if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay &&
+               !(message_is_error_ && now_ns < message_until_ns_ &&
+                 message_until_ns_ - kMessageNs > change_asked_ns_)) {
+      // A refusal said after this change was asked (a key pressed during the restart) stays up: the
+      // change it follows is in the header.
       show("now: " + start->label, false, now_ns);
-  } else if (const auto* sample = std::get_if<WorkerSample>(&event)) {
-    auto& [first, last] = segment_ends_[sample->role == WorkerRole::writer ? 0 : 1];
-    if (!first) first = sample->sample;
-    last = sample->sample;
+    }
   } else if (const auto* refused = std::get_if<ChangeRefused>(&event)) {
     if (schedule_ && same_step(refused->config, ladder_[schedule_->step()].config)) step_refused_ = refused->text;
     if (state_.mode == DashboardMode::replay) return;
+    if (state_.ab) {  // the pair goes back to what ran last; A runs again
+      ab_asked_ = 1;
+      end_ab("A/B ended: " + std::string(refused->config == ab_->config(0) ? "A" : "B") + " refused: " + refused->text,
+             true, now_ns);
+      return;
+    }
     state_.config = pair_.config();  // the previous configuration, starting again
     show("refused: " + refused->text, true, now_ns);
   }
@@ -164,36 +188,33 @@ void DashboardController::pin_current_baseline(std::int64_t now_ns) {
   show("baseline: " + baseline_->label + " at " + figure + "; × is now against it", false, now_ns);
 }
 
-// The current segment as a run: its first and last samples carry every cumulative figure, and its
-// throughput is the headline figure's own (the same warm-up as everywhere). The picture is the chart
-// as it shows now, from its left edge or the first segment.
+// The current segment as a run, from the same aggregate `run` reports. The picture is the chart as it
+// shows now, from its left edge or the first segment.
 void DashboardController::export_segment(std::int64_t now_ns) {
   if (state_.ends != EndsKind::own_pair) {  // its files rerun pipetop's own pair, which this is not
     show("export: the files rerun pipetop's own pair and the seed's; one end here is your program", true, now_ns);
     return;
   }
-  const auto& [writer_first, writer_last] = segment_ends_[0];
-  const auto& [reader_first, reader_last] = segment_ends_[1];
-  if (history_.segments().empty() || !reader_first || !reader_last || !writer_first || !writer_last) {
+  if (!pair_.pair_figures().empty()) {  // --pairs: refused for the reason run refuses --export
+    show("export: " + with_hint(*pairs_refusal("--export", "pipetop run")), true, now_ns);
+    return;
+  }
+  const SegmentAggregate& current = history_.current();
+  if (history_.segments().empty() || current.samples(WorkerRole::reader) < 2 ||
+      current.samples(WorkerRole::writer) < 2) {
     show("export: no samples in this segment yet", true, now_ns);
     return;
   }
   RunOutcome outcome;
-  outcome.config = state_.config;
-  outcome.pipe_bytes = history_.pipe_bytes();
-  outcome.writer = {*writer_first, *writer_last};
-  outcome.reader = {*reader_first, *reader_last};
-  outcome.writer_counters = history_.counters(WorkerRole::writer);
-  outcome.reader_counters = history_.counters(WorkerRole::reader);
-  outcome.huge_pages = history_.huge_pages();
-  outcome.profiles = {history_.profile(WorkerRole::writer), history_.profile(WorkerRole::reader)};
-  Trial trial = make_trial(std::move(outcome));
-  trial.summary.throughput = throughput_summary(history_.current_throughput());
+  outcome.segment = current;
+  const Trial trial = make_trial(std::move(outcome));
   const std::int64_t t1 = history_.latest_ns().value_or(now_ns);
   const std::int64_t t0 = std::max(t1 - kWindowNs, history_.segments().front().start_ns);
-  const std::string svg = chart_svg(history_picture(
+  ChartPicture picture = history_picture(
       history_, t0, t1, describe_config(state_.config) + " · pipe " + format_size(history_.pipe_bytes()), machine_,
-      state_.log_scale, state_.y_max));
+      state_.log_scale, state_.y_max);
+  picture.stamp.made = made_now();
+  const std::string svg = chart_svg(picture);
   const Result<std::string> written = exports_.segment({trial}, svg);
   show(written ? "exported " + *written : "export failed: " + with_hint(written.error()), !written, now_ns);
 }
@@ -247,7 +268,9 @@ DashboardModel DashboardController::model(std::int64_t now_ns) const {
                         .tour = tour_view(now_ns),
                         .playback = playback_ != nullptr ? playback_->position(now_ns) : std::string(),
                         .other_end = other_end_,
-                        .pairs = pair_.pair_figures()};
+                        .pairs = pair_.pair_figures(),
+                        .ceiling = pair_.ceiling(),
+                        .ab = ab_view()};
 }
 
 }  // namespace pipetop

@@ -62,7 +62,6 @@ void DashboardController::seek_replay(std::size_t segment, std::int64_t now_ns) 
   if (playback_ == nullptr) return;
   history_ = History{};
   frozen_.reset();
-  segment_ends_ = {};
   playback_->seek(segment, now_ns);
 }
 

@@ -4,11 +4,11 @@
 #include <cctype>
 #include <vector>
 
-#include "pipetop/core/event_names.hpp"
-#include "pipetop/core/json_writer.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/printf_string.hpp"
-#include "pipetop/core/schema_version.hpp"
+#include "pipetop/core/base/printf_string.hpp"
+#include "pipetop/core/counters/event_names.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
+#include "pipetop/core/report/json_writer.hpp"
+#include "pipetop/core/report/schema_version.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/machine_reader.hpp"
 

@@ -1,10 +1,11 @@
 #include "pipetop/app/export_files.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
 #include "pipetop/app/print_error.hpp"
-#include "pipetop/core/export.hpp"
+#include "pipetop/core/report/export.hpp"
 #include "pipetop/system/machine_probe.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
@@ -15,9 +16,26 @@ constexpr std::array<const char*, 4> kSuffixes{".cmd", ".csv", ".json", ".svg"};
 
 }  // namespace
 
-Result<void> check_export_prefix(const std::string& prefix, Overwrite overwrite) {
+Result<void> check_export_prefix(const std::string& prefix, Overwrite overwrite, std::size_t profiled_results) {
+  std::vector<std::string> suffixes(kSuffixes.begin(), kSuffixes.end());
+  for (std::string& folded : folded_suffixes(profiled_results)) suffixes.push_back(std::move(folded));
+  return check_export_files(prefix, overwrite, suffixes);
+}
+
+Result<void> check_export_files(const std::string& prefix, Overwrite overwrite,
+                                const std::vector<std::string>& suffixes) {
   if (prefix.empty()) return {};
-  for (const char* suffix : kSuffixes) {
+  if (prefix.back() == '/') {
+    std::string written;
+    for (const std::string& suffix : suffixes) written += (written.empty() ? "" : ", ") + prefix + "run" + suffix;
+    return std::unexpected(usage_error("--export " + prefix + ": a prefix names the files, not only their directory",
+                                       "add a name: --export " + prefix + "run writes " + written));
+  }
+  if (std::ranges::any_of(prefix, [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+    return std::unexpected(usage_error("--export: the prefix holds a control character (a newline?)",
+                                       "file names a shell or a script would mangle; choose another prefix"));
+  }
+  for (const std::string& suffix : suffixes) {
     const std::string path = prefix + suffix;
     Result<AtPath> at = check_creatable(path);
     if (!at) {

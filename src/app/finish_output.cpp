@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 
@@ -12,7 +12,14 @@ int finish_output(OutputStream& out, int code, const SignalWatch& signals) {
   // short deadline keeps the exit prompt all the same.
   const bool interrupted = code > 128;
   const std::int64_t deadline_ns = interrupted ? kInterruptedOutputDeadlineNs : kOutputDeadlineNs;
-  const OutputStream::Flushed flushed = out.flush(deadline_ns, interrupted ? -1 : signals.fd());
+  OutputStream::Flushed flushed = out.flush(deadline_ns, interrupted ? -1 : signals.fd());
+  std::optional<int> signal;
+  if (flushed == OutputStream::Flushed::interrupted) {
+    // A signal (one that came while a failed run ended, or now) shortens the wait to an interrupted
+    // command's, but does not throw away a summary its reader is there to take.
+    signal = signals.take();
+    flushed = out.flush(kInterruptedOutputDeadlineNs, -1);
+  }
   if (out.dropped() > 0) {
     std::fprintf(stderr, "pipetop: %llu sample line(s) dropped: the output was not read as fast as they came\n",
                  static_cast<unsigned long long>(out.dropped()));
@@ -20,21 +27,22 @@ int finish_output(OutputStream& out, int code, const SignalWatch& signals) {
   const int failed = code == 0 ? static_cast<int>(ExitCode::runtime) : code;
   switch (flushed) {
     case OutputStream::Flushed::written:
-      return code;
+      return code == 0 && signal ? 128 + *signal : code;
     case OutputStream::Flushed::failed:
       std::fprintf(stderr, "pipetop: writing the output failed: %s\n", errno_text(out.error()).c_str());
       return failed;
     case OutputStream::Flushed::timed_out:
-      std::fprintf(stderr, "pipetop: writing the output failed: nothing read the last %s of it within %s\n",
-                   format_size(out.unwritten_bytes()).c_str(), format_duration_arg(deadline_ns).c_str());
-      return failed;
     case OutputStream::Flushed::interrupted:
       break;
   }
-  const std::optional<int> signal = signals.take();
-  std::fprintf(stderr, "pipetop: stopped by signal %d before the output was written (%s left)\n", signal.value_or(0),
-               format_size(out.unwritten_bytes()).c_str());
-  return code == 0 && signal ? 128 + *signal : failed;
+  if (signal) {
+    std::fprintf(stderr, "pipetop: stopped by signal %d before the output was written (%s left)\n", *signal,
+                 format_size(out.unwritten_bytes()).c_str());
+    return code == 0 ? 128 + *signal : failed;
+  }
+  std::fprintf(stderr, "pipetop: writing the output failed: nothing read the last %s of it within %s\n",
+               format_size(out.unwritten_bytes()).c_str(), format_duration_arg(deadline_ns).c_str());
+  return failed;
 }
 
 }  // namespace pipetop

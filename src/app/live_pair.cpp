@@ -1,28 +1,27 @@
 #include "pipetop/app/live_pair.hpp"
 
 #include "pipetop/app/session_driver.hpp"
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/other_end.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/figures/other_end.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {
 namespace {
 
-constexpr std::int64_t kStopGraceNs = 2 * kNsPerS;
+constexpr std::int64_t kLiveStopGraceNs = 2 * kNsPerS;
 // The time line and the CPU-wait status read one-second windows: four /proc readings a second are
 // plenty, and a tick at 10 Hz need not open six files.
-constexpr std::int64_t kTimesEveryNs = kNsPerS / 4;
+constexpr std::int64_t kLiveTimesEveryNs = kNsPerS / 4;
 
 }  // namespace
 
 LivePair::LivePair(WorkerPlan plan, const SystemFiles& files, const ProfilingPlan* profiling, PipeEnds ends,
                    ExternalEnd* external, pid_t other_pid)
-    : plan_(std::move(plan)),
-      files_(files),
-      profiling_(profiling),
-      ends_(std::move(ends)),
-      external_(external),
-      other_pid_(other_pid) {
+    : LivePair(plan, session_launcher(plan, files, profiling, ends, external, other_pid, kLiveTimesEveryNs), ends,
+               external) {}
+
+LivePair::LivePair(WorkerPlan plan, LiveSessionLauncher launch, PipeEnds ends, ExternalEnd* external)
+    : plan_(std::move(plan)), launch_(std::move(launch)), ends_(std::move(ends)), external_(external) {
   pending_ = plan_.config;
 }
 
@@ -44,16 +43,16 @@ Result<void> LivePair::change(const RunConfig& next) {
 
 void LivePair::retire_current(std::int64_t now_ns) {
   if (!current_) return;
-  current_->request_stop();
-  retiring_.push_back({std::move(current_), now_ns + kStopGraceNs});
-  watch_.reset();  // its profiles with it: the stopping pair is no longer the segment's
+  current_->retire();
+  retiring_.push_back({std::move(current_), now_ns + kLiveStopGraceNs});
 }
 
 void LivePair::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
   poll_retiring(now_ns);
   if (!current_ && pending_ && retiring_.empty()) launch_pending(now_ns, out);
   if (current_) poll_current(now_ns, out);
-  if (other_closed_ && !told_command_end_ && external_->command_pid() != 0 && external_->command_ended()) {
+  if (other_closed_ && !told_command_end_ && external_ != nullptr && external_->command_pid() != 0 &&
+      external_->command_ended()) {
     out.push_back(PairProblem{now_ns, other_end_closed_words()});  // now with how the command ended
     told_command_end_ = true;
   }
@@ -89,14 +88,15 @@ void LivePair::poll_retiring(std::int64_t now_ns) {
 void LivePair::launch_pending(std::int64_t now_ns, std::vector<SessionEvent>& out) {
   const RunConfig next = *pending_;
   pending_.reset();
-  Result<std::unique_ptr<Session>> launched = Session::launch(next, plan_.machine, plan_.counters, ends_, external_);
+  const bool measured = ceiling_ && ceiling_->buffer_bytes == next.buffer_bytes &&
+                        ceiling_->cpu == (next.writer_cpu == kUnpinned ? std::nullopt : next.writer_cpu);
+  if (probe_ && !measured) ceiling_ = probe_(next);
+  Result<std::unique_ptr<LiveSession>> launched = launch_(next);
   if (!launched) {
     refuse(now_ns, next, launched.error().message, out);
     return;
   }
   current_ = std::move(*launched);
-  if (other_pid_ != 0) current_->name_other_end(other_pid_);
-  watch_.emplace(files_, plan_.machine, kTimesEveryNs, profiling_);
   plan_.config = next;
   announced_ = false;
   told_problem_ = false;
@@ -115,13 +115,12 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   const Session::Phase phase = current_->poll();
   if (phase == Session::Phase::running && !announced_) {
     const RunConfig& config = current_->config();
-    out.push_back(
-        segment_start_of(*current_, last_good_ ? describe_change(*last_good_, config) : describe_start(config)));
+    out.push_back(current_->segment_start(last_good_ ? describe_change(*last_good_, config) : describe_start(config)));
     last_good_ = config;
     restoring_ = false;
     announced_ = true;
   }
-  watch_->collect(*current_, now_ns, out);
+  current_->collect(now_ns, out);
   const std::optional<Error> failure = current_->failure();
   if (phase != Session::Phase::ended) {
     if (failure && announced_ && !told_problem_) {
@@ -139,7 +138,6 @@ void LivePair::poll_current(std::int64_t now_ns, std::vector<SessionEvent>& out)
   }
   earlier_drops_ += current_->dropped_samples();
   current_.reset();
-  watch_.reset();
 }
 
 void LivePair::stop() {
@@ -148,10 +146,9 @@ void LivePair::stop() {
   for (Retiring& r : retiring_) r.session->kill_now();
   retiring_.clear();
   current_.reset();
-  watch_.reset();
   if (external_ != nullptr) {
     external_->stop_command();
-    external_->finish_command(kStopGraceNs);
+    external_->finish_command(kLiveStopGraceNs);
     external_->let_go();
   }
 }

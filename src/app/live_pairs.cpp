@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <variant>
 
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/key_table.hpp"
-#include "pipetop/core/pair_placement.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
+#include "pipetop/core/screen/key_table.hpp"
 
 namespace pipetop {
 namespace {
-
-constexpr std::int64_t kPairRateWindowNs = kNsPerS;
-
-std::size_t index_of(WorkerRole role) {
-  return role == WorkerRole::writer ? 0 : 1;
-}
 
 std::string pair_words(std::size_t pair, const RunConfig& config) {
   return "pair " + std::to_string(pair + 1) + " (" + describe_cpus(config) + ")";
@@ -23,12 +17,8 @@ std::string pair_words(std::size_t pair, const RunConfig& config) {
 }  // namespace
 
 LivePairs::LivePairs(std::vector<WorkerPlan> plans, std::vector<CpuPair> pinned, const SystemFiles& files)
-    : pinned_(std::move(pinned)),
-      separate_(plans.front().separate),
-      merge_(plans.size(), kPairRateWindowNs),
-      started_(plans.size(), false) {
+    : pinned_(std::move(pinned)), separate_(plans.front().separate), aggregate_(plans.size(), true) {
   for (WorkerPlan& plan : plans) pairs_.push_back(std::make_unique<LivePair>(std::move(plan), files));
-  for (auto& role : times_) role.assign(pairs_.size(), std::nullopt);
 }
 
 // `next` (the controller's configuration, on the first pair's CPUs) for `pair`: the same strategies
@@ -64,10 +54,7 @@ Result<void> LivePairs::change(const RunConfig& next) {
       return changed;
     }
   }
-  merge_.restart();
-  started_.assign(pairs_.size(), false);
-  first_.reset();
-  announced_ = false;
+  aggregate_.restart();
   return {};
 }
 
@@ -79,10 +66,7 @@ void LivePairs::send_back(std::size_t refused) {
     if (k == refused) continue;
     if (Result<RunConfig> config = config_of(k, *last_good_); config) (void)pairs_[k]->change(*config);
   }
-  merge_.restart();
-  started_.assign(pairs_.size(), false);
-  first_.reset();
-  announced_ = false;
+  aggregate_.restart();
 }
 
 void LivePairs::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
@@ -92,33 +76,16 @@ void LivePairs::poll(std::int64_t now_ns, std::vector<SessionEvent>& out) {
     pairs_[k]->poll(now_ns, events);
     for (SessionEvent& e : events) take(k, e, out);
   }
-  if (!announced_) return;
-  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
-    for (const Sample& sum : merge_.merged(role)) out.push_back(WorkerSample{role, sum});
-    std::vector<std::optional<WorkerTimes>>& read = times_[index_of(role)];
-    std::vector<ProcessTimes> all;
-    for (const std::optional<WorkerTimes>& t : read) {
-      if (t) all.push_back(t->times);
-    }
-    if (all.size() == pairs_.size()) {
-      out.push_back(WorkerTimes{role, mean_times(all)});
-      read.assign(pairs_.size(), std::nullopt);
-    }
-  }
 }
 
+// The pairs' starts, samples and readings go to the aggregate, whose own events (the total's start
+// once every pair runs, the summed samples, the mean readings) go out in their place.
 void LivePairs::take(std::size_t pair, SessionEvent& event, std::vector<SessionEvent>& out) {
-  if (auto* start = std::get_if<SegmentStart>(&event)) {
-    started_[pair] = true;
-    if (pair == 0) first_ = std::move(*start);
-    if (announced_ || !first_ || std::find(started_.begin(), started_.end(), false) != started_.end()) return;
-    last_good_ = first_->config;
-    out.push_back(std::move(*first_));
-    announced_ = true;
-  } else if (const auto* sample = std::get_if<WorkerSample>(&event)) {
-    merge_.add(pair, sample->role, sample->sample);
-  } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
-    times_[index_of(times->role)][pair] = *times;
+  if (const auto* start = std::get_if<SegmentStart>(&event)) {
+    aggregate_.start(pair, *start);
+    if (aggregate_.started()) last_good_ = aggregate_.total().config();
+  } else if (std::holds_alternative<WorkerSample>(event) || std::holds_alternative<WorkerTimes>(event)) {
+    aggregate_.add(pair, event);
   } else if (const auto* huge = std::get_if<HugePagesSeen>(&event)) {
     if (pair == 0 || (huge->result.requested && !huge->result.verified)) out.push_back(*huge);  // the worst said
   } else if (auto* problem = std::get_if<PairProblem>(&event)) {
@@ -130,6 +97,7 @@ void LivePairs::take(std::size_t pair, SessionEvent& event, std::vector<SessionE
     send_back(pair);
   }
   // Profiles: --pairs refuses --profile, so no pair is profiled.
+  for (SessionEvent& e : aggregate_.take_events()) out.push_back(std::move(e));
 }
 
 void LivePairs::stop() {
@@ -137,7 +105,7 @@ void LivePairs::stop() {
 }
 
 PairPhase LivePairs::phase() const {
-  bool starting = !announced_;
+  bool starting = !aggregate_.started();
   for (const std::unique_ptr<LivePair>& pair : pairs_) {
     const PairPhase p = pair->phase();
     if (p == PairPhase::stopped || p == PairPhase::ended) return PairPhase::stopped;
@@ -161,8 +129,8 @@ std::vector<PairFigure> LivePairs::pair_figures() const {
   for (std::size_t k = 0; k < pairs_.size(); ++k) {
     const RunConfig& config = pairs_[k]->config();
     figures.push_back({{config.writer_cpu.value_or(kUnpinned), config.reader_cpu.value_or(kUnpinned)},
-                       started_[k] ? merge_.gib_per_s(k) : std::nullopt,
-                       started_[k] && pairs_[k]->phase() == PairPhase::running});
+                       aggregate_.pair_gib_per_s(k),
+                       aggregate_.started(k) && pairs_[k]->phase() == PairPhase::running});
   }
   return figures;
 }

@@ -5,9 +5,9 @@
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/worker_plan.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/pairs_report.hpp"
-#include "pipetop/core/run_verdict.hpp"
+#include "pipetop/core/figures/run_verdict.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
+#include "pipetop/core/report/pairs_report.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -26,21 +26,24 @@ int run_pairs_headless(const RunCommand& command, const SystemFiles& files, cons
     if (!header_written) out.write(report.header(counters));
     header_written = true;
   };
-  std::vector<DriveHooks> hooks;
+  PairsAggregate total(plans.size(), false);
+  std::vector<DriveHooks> hooks = pairs_hooks(total, plans.size());
   for (std::size_t i = 0; i < plans.size(); ++i) {
+    hooks[i].on_running = [&, i, started = hooks[i].on_running](const Session& session) {
+      header(session.counters(WorkerRole::reader));
+      started(session);
+    };
     // A line per sample may be dropped when the output is not read as fast: the pairs never wait for it.
-    hooks.push_back({[&](const Session& session) { header(session.counters(WorkerRole::reader)); },
-                     [&, i](WorkerRole role, const Sample& sample) {
-                       if (!command.quiet) out.write_droppable(report.sample(i, role, sample));
-                     },
-                     {}});
+    hooks[i].on_sample = [&, i](WorkerRole role, const Sample& sample) {
+      if (!command.quiet) out.write_droppable(report.sample(i, role, sample));
+    };
   }
   const Result<std::vector<DrivenRun>> runs = drive_sessions(plans, &signals, files, hooks);
   if (!runs) return print_error(runs.error());
   std::vector<RunOutcome> outcomes;
   for (const DrivenRun& run : *runs) outcomes.push_back(run.outcome);
-  header(outcomes.front().reader_counters);  // interrupted in set-up
-  out.write(report.summary(outcomes));
+  header(outcomes.front().segment.counters(WorkerRole::reader));  // interrupted in set-up
+  out.write(report.summary(outcomes, total));
   int code = 0;
   for (std::size_t i = 0; i < runs->size(); ++i) {
     const RunVerdict verdict = judge_run((*runs)[i].outcome);

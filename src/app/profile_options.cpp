@@ -36,7 +36,7 @@ void bind_profile_options(CLI::App& app, ProfileRequest& request, ParseProblems&
   const bool implies = !request.enabled;
   add_parsed_option(
       app, "--profile-hz", "HZ",
-      std::string("Profile samples per second of each worker's CPU time (1000)") +
+      "Profile samples per second of each worker's CPU time (" + std::to_string(request.frequency_hz) + ")" +
           (implies ? "; implies --profile" : ""),
       [&request, implies](std::string_view text) {
         Result<int> hz = parse_profile_hz(text);

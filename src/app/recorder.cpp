@@ -2,7 +2,7 @@
 
 #include <cerrno>
 
-#include "pipetop/core/recording.hpp"
+#include "pipetop/core/stage/recording.hpp"
 
 namespace pipetop {
 

@@ -1,37 +1,23 @@
 #include "pipetop/app/recording_file.hpp"
 
-#include <cerrno>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "pipetop/system/document_file.hpp"
 
 namespace pipetop {
 
-Result<std::string> read_text_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return std::unexpected(usage_error(path + " is a directory, not a file"));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::unexpected(environment_error("cannot read " + path + ": " + errno_text(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::unexpected(environment_error("read(" + path + "): " + errno_text(errno)));
-  return text.str();
-}
-
-Result<Recording> read_recording_file(const std::string& path) {
-  Result<std::string> text = read_text_file(path);
+Result<Recording> read_recording_file(const std::string& path, const StopAsked& stop) {
+  Result<std::string> text = read_document_file(path, stop);
   if (!text) return std::unexpected(text.error());
-  Result<Recording> recording = read_recording(*text);
+  Result<Recording> recording = read_recording(*text, stop);
   if (!recording) {
-    return std::unexpected(usage_error(path + ": " + recording.error().message, recording.error().hint));
+    return std::unexpected(
+        Error{recording.error().kind, path + ": " + recording.error().message, recording.error().hint});
   }
   return recording;
 }
 
-Result<std::optional<Baseline>> read_baseline_file(const std::string& path) {
+Result<std::optional<Baseline>> read_baseline_file(const std::string& path, const StopAsked& stop) {
   if (path.empty()) return std::optional<Baseline>{};
-  Result<Recording> recording = read_recording_file(path);
+  Result<Recording> recording = read_recording_file(path, stop);
   if (!recording) return std::unexpected(recording.error());
   const std::size_t slash = path.rfind('/');
   Result<Baseline> baseline = recorded_baseline(*recording, slash == std::string::npos ? path : path.substr(slash + 1));

@@ -1,5 +1,6 @@
 #include "pipetop/app/replay_command.hpp"
 
+#include "pipetop/app/loading_watch.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recording_file.hpp"
 #include "pipetop/app/replay_pair.hpp"
@@ -8,18 +9,25 @@
 namespace pipetop {
 
 int run_replay(const ReplayCommand& command, const SystemFiles& files) {
-  Result<Recording> recording = read_recording_file(command.path);
-  if (!recording) return print_error(recording.error());
+  Result<SignalWatch> signals = SignalWatch::install();
+  if (!signals) return print_error(signals.error());
+  // The screen first, so that `q` stops a long load; without one, the files' problems are said first.
+  Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.view.ascii, command.view.theme);
+  LoadingWatch loading(*signals, terminal ? terminal->get() : nullptr);
+  const auto fail = [&](const Error& error) {
+    if (terminal) (*terminal)->restore();
+    return loading.stopped() ? 0 : print_error(error);  // stopped: the dashboard's way out, exit 0
+  };
+  Result<Recording> recording = read_recording_file(command.path, loading.stop_for(command.path));
+  if (!recording) return fail(recording.error());
   const auto first = std::find_if(recording->events.begin(), recording->events.end(),
                                   [](const SessionEvent& e) { return std::holds_alternative<SegmentStart>(e); });
   if (first == recording->events.end()) {
-    return print_error(usage_error(command.path + " holds no configuration that ran: nothing to replay"));
+    return fail(usage_error(command.path + " holds no configuration that ran: nothing to replay"));
   }
-  Result<std::optional<Baseline>> baseline = read_baseline_file(command.view.baseline_path);
-  if (!baseline) return print_error(baseline.error());
-  Result<SignalWatch> signals = SignalWatch::install();
-  if (!signals) return print_error(signals.error());
-  Result<std::unique_ptr<Terminal>> terminal = Terminal::open(command.view.ascii, command.view.theme);
+  Result<std::optional<Baseline>> baseline =
+      read_baseline_file(command.view.baseline_path, loading.stop_for(command.view.baseline_path));
+  if (!baseline) return fail(baseline.error());
   if (!terminal) return print_error(terminal.error());
   const RunConfig config = std::get<SegmentStart>(*first).config;
   ReplayPair pair(std::move(recording->events), command.speed, monotonic_ns());

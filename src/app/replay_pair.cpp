@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "pipetop/core/number_format.hpp"
+#include "pipetop/core/base/number_format.hpp"
 
 namespace pipetop {
 

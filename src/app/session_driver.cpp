@@ -3,8 +3,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <variant>
 
+#include "pipetop/core/config/config_change.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/pipe_peer.hpp"
 #include "pipetop/system/session_watch.hpp"
@@ -19,28 +21,13 @@ constexpr std::int64_t kStopGraceNs = 5 * kNsPerS;
 // keeps the parent's work per tick to draining the rings.
 constexpr std::int64_t kTimesEveryNs = kNsPerS;
 
-// What the outcome keeps of the parent's observations: each worker's first and last times, its
-// profile, the latest huge-page check, and the user's program's counters.
+// Every observation goes to the hooks, and is folded into the outcome's segment.
 void keep(RunOutcome& outcome, const SessionEvent& event, const DriveHooks& hooks) {
   if (hooks.on_event) hooks.on_event(event);
-  if (const auto* sample = std::get_if<WorkerSample>(&event)) {
-    (sample->role == WorkerRole::writer ? outcome.writer : outcome.reader).push_back(sample->sample);
-    if (hooks.on_sample) hooks.on_sample(sample->role, sample->sample);
-  } else if (const auto* theirs = std::get_if<OtherCounts>(&event)) {
-    outcome.other_counts.push_back(theirs->sample);
-  } else if (const auto* times = std::get_if<WorkerTimes>(&event)) {
-    const std::size_t i = role_index(times->role);
-    if (!outcome.times_first[i]) outcome.times_first[i] = times->times;
-    outcome.times_last[i] = times->times;
-  } else if (const auto* huge = std::get_if<HugePagesSeen>(&event)) {
-    outcome.huge_pages = huge->result;
-  } else if (const auto* started = std::get_if<ProfileStarted>(&event)) {
-    outcome.profiles[role_index(started->role)] = WorkerProfile{started->source, {}};
-  } else if (const auto* batch = std::get_if<ProfileBatch>(&event)) {
-    if (std::optional<WorkerProfile>& profile = outcome.profiles[role_index(batch->role)]) {
-      profile->add(batch->samples, batch->lost);
-    }
+  if (const auto* sample = std::get_if<WorkerSample>(&event); sample != nullptr && hooks.on_sample) {
+    hooks.on_sample(sample->role, sample->sample);
   }
+  outcome.segment.apply(event);
 }
 
 // Waits a tick, or less when a signal comes; returns it.
@@ -58,7 +45,7 @@ std::optional<OtherEnd> other_end_of(const DriveEnds& d, const Session& session,
     const bool splices = session.config().reader == ReaderKind::splice;
     end.pass_path = splices ? "splice(2) from the pipe straight to stdout, no copy"
                     : asked == ReaderKind::splice
-                        ? "read(2) and write(2) through a buffer (stdout takes no splice: a terminal or device)"
+                        ? "read(2) and write(2) through a buffer (stdout takes no splice: a terminal, a device or `>>`)"
                         : "read(2) and write(2) through a buffer (--reader read)";
   }
   return end;
@@ -91,8 +78,7 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const Pr
   if (ends.other_pid != 0) d.session->name_other_end(ends.other_pid);
   d.watch = std::make_unique<SessionWatch>(files, plan.machine, kTimesEveryNs, profiling);
   RunOutcome& outcome = d.run.outcome;
-  outcome.config = d.session->config();
-  outcome.pipe_bytes = d.session->pipe_bytes();
+  outcome.segment = SegmentAggregate(segment_start_of(*d.session, describe_start(d.session->config())));
   outcome.pipe_bytes_asked = d.session->pipe_bytes_asked();
   const std::vector<int>& usable =
       plan.limits.allowed_cpus.empty() ? plan.limits.online_cpus : plan.limits.allowed_cpus;
@@ -101,19 +87,18 @@ Result<Driven> launch(const WorkerPlan& plan, const SystemFiles& files, const Pr
   return d;
 }
 
-// One tick of `d`: its phase, its events, whether it is done. Fails when a worker failed while
-// setting up (it never ran).
-Result<void> step(Driven& d, std::vector<SessionEvent>& events) {
+// One tick of `d`: its phase, its events, whether it is done; its workers go once ready if
+// `may_start`. Fails when a worker failed while setting up (it never ran).
+Result<void> step(Driven& d, std::vector<SessionEvent>& events, bool may_start) {
   const DriveHooks& hooks = *d.hooks;
   Session& session = *d.session;
   RunOutcome& outcome = d.run.outcome;
-  const Session::Phase phase = session.poll();
+  const Session::Phase phase = session.poll(may_start);
   if (phase == Session::Phase::running && d.deadline_ns == 0) {
-    d.deadline_ns = session.started_ns() + outcome.config.duration_ns;
+    d.deadline_ns = session.started_ns() + outcome.config().duration_ns;
     outcome.started_ns = session.started_ns();
-    outcome.writer_counters = session.counters(WorkerRole::writer);
-    outcome.reader_counters = session.counters(WorkerRole::reader);
-    outcome.huge_pages = session.huge_pages();
+    // Its counters and the workers' own huge-page check are known now.
+    outcome.segment = SegmentAggregate(segment_start_of(session, describe_start(session.config())));
     if (hooks.on_running) hooks.on_running(session);
   }
   events.clear();
@@ -127,9 +112,11 @@ Result<void> step(Driven& d, std::vector<SessionEvent>& events) {
     d.done = true;
   }
   if (session.failure()) d.done = true;
-  if (d.deadline_ns != 0 && !outcome.config.bytes_limit && !d.ends->ends.until_end && monotonic_ns() >= d.deadline_ns) {
+  if (d.deadline_ns != 0 && !outcome.config().bytes_limit && !d.ends->ends.until_end &&
+      monotonic_ns() >= d.deadline_ns) {
     d.done = true;
   }
+  if (hooks.on_tick && d.deadline_ns != 0 && !d.done) hooks.on_tick(session, outcome);
   return {};
 }
 
@@ -138,7 +125,9 @@ DrivenRun gather(Driven& d) {
   const DriveHooks& hooks = *d.hooks;
   Session& session = *d.session;
   RunOutcome& outcome = d.run.outcome;
-  if (session.phase() == Session::Phase::running) {  // the workers' span ends here, read or not
+  // The workers' span ends here, read or not; also when a worker's failure ended it before the first
+  // reading, so that the user's program's counters, which ran, are read.
+  if (d.deadline_ns != 0) {
     std::vector<SessionEvent> events;
     const std::int64_t end_ns = monotonic_ns();
     d.watch->read_times(session, end_ns, events);
@@ -156,13 +145,16 @@ DrivenRun gather(Driven& d) {
   }
   outcome.dropped_samples = session.dropped_samples();
   outcome.verify = session.verify();
-  outcome.writer_cpu = session.cpu_time(WorkerRole::writer);
-  outcome.reader_cpu = session.cpu_time(WorkerRole::reader);
+  outcome.zerocopy = session.zerocopy();
+  outcome.writer_setup = session.buffer_setup(WorkerRole::writer);
+  outcome.reader_setup = session.buffer_setup(WorkerRole::reader);
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    outcome.segment.set_cpu_time(role, session.cpu_time(role));
+  }
   if (outcome.other_end && d.external != nullptr) note_command_end(*d.external, *outcome.other_end);
-  const WorkerRole measured = d.ends->ends.measured();
-  const std::vector<Sample>& ours = measured == WorkerRole::writer ? outcome.writer : outcome.reader;
-  if (outcome.end == EndReason::other_end && outcome.config.bytes_limit && !ours.empty() &&
-      ours.back().bytes >= *outcome.config.bytes_limit) {
+  const std::optional<Sample>& ours = outcome.segment.last_sample(d.ends->ends.measured());
+  if (outcome.end == EndReason::other_end && outcome.config().bytes_limit && ours &&
+      ours->bytes >= *outcome.config().bytes_limit) {
     outcome.end = EndReason::bytes;  // --stdout --bytes: the count came before the consumer's end
   }
   return std::move(d.run);
@@ -221,7 +213,30 @@ SegmentStart segment_start_of(const Session& session, std::string label) {
           session.ends().measured()};
 }
 
+std::vector<DriveHooks> pairs_hooks(PairsAggregate& total, std::size_t pairs) {
+  std::vector<DriveHooks> hooks;
+  for (std::size_t i = 0; i < pairs; ++i) {
+    hooks.push_back({[&total, i](const Session& session) {
+                       total.start(i, segment_start_of(session, describe_start(session.config())));
+                     },
+                     {},
+                     [&total, i](const SessionEvent& e) { total.add(i, e); },
+                     {}});
+  }
+  return hooks;
+}
+
 namespace {
+
+// A pair a signal kept from being started: its configuration, nothing measured.
+DrivenRun never_started(const WorkerPlan& plan, std::optional<int> signal) {
+  DrivenRun run;
+  run.outcome.segment =
+      SegmentAggregate(SegmentStart{0, plan.config, describe_start(plan.config), {}, {}, 0, {}, WorkerRole::reader});
+  run.outcome.end = EndReason::interrupted;
+  run.signal = signal;
+  return run;
+}
 
 // drive_sessions, each plan with `ends` at its ends.
 Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, const SignalWatch* signals,
@@ -233,31 +248,38 @@ Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, c
   const std::unique_ptr<ExternalEnd> external = std::move(*held);
   static const DriveHooks kNoHooks;
   std::vector<Driven> driven;
+  std::optional<int> signal;
   for (std::size_t i = 0; i < plans.size(); ++i) {
+    if (signals != nullptr && (signal = signals->take())) break;  // a signal while they start stops it now
     Result<Driven> d = launch(plans[i], files, profiling, ends, external.get(), i < hooks.size() ? hooks[i] : kNoHooks);
     if (!d) return std::unexpected(d.error());  // the pairs launched so far are killed as they go
     driven.push_back(std::move(*d));
   }
   std::vector<SessionEvent> events;
-  for (;;) {
-    const std::optional<int> signal = wait_tick(signals);
+  while (!signal) {
+    signal = wait_tick(signals);
+    // No pair moves data before every pair is set up: none runs alone on the machine at first.
+    const bool all_set_up =
+        std::all_of(driven.begin(), driven.end(), [](const Driven& d) { return d.done || d.session->set_up(); });
     bool all_done = true;
     for (Driven& d : driven) {
       if (d.done) continue;
-      if (Result<void> ok = step(d, events); !ok) return std::unexpected(ok.error());
+      if (Result<void> ok = step(d, events, all_set_up); !ok) return std::unexpected(ok.error());
       if (d.done) d.run = gather(d);  // a pair that ended stops now, not when the slowest does
       all_done = all_done && d.done;
     }
-    if (signal) {
-      for (Driven& d : driven) {
-        d.run.signal = signal;
-        if (d.run.outcome.end != EndReason::worker_failed) d.run.outcome.end = EndReason::interrupted;
-      }
+    if (all_done) break;
+  }
+  if (signal) {
+    for (Driven& d : driven) {
+      d.run.signal = signal;
+      if (d.run.outcome.end != EndReason::worker_failed) d.run.outcome.end = EndReason::interrupted;
+      if (!d.done) d.session->request_stop();  // all stop at once; gather then waits for each
     }
-    if (signal || all_done) break;
   }
   std::vector<DrivenRun> runs;
   for (Driven& d : driven) runs.push_back(d.done ? std::move(d.run) : gather(d));
+  for (std::size_t i = runs.size(); i < plans.size(); ++i) runs.push_back(never_started(plans[i], signal));
   return runs;
 }
 

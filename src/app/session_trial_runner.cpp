@@ -17,7 +17,7 @@ RunConfig timed(const RunConfig& config, std::int64_t duration_ns) {
 
 Trial failed_trial(const RunConfig& config, const Error& error) {
   Trial failed;
-  failed.outcome.config = config;
+  failed.outcome.segment.set_config(config);
   failed.error = error;
   return failed;
 }
@@ -26,34 +26,41 @@ Trial failed_trial(const RunConfig& config, const Error& error) {
 // command line that reproduces it is the one a person would type.
 Trial trial_of(DrivenRun run, const RunConfig& asked) {
   Trial trial = make_trial(std::move(run.outcome));
-  trial.outcome.config.duration_ns = asked.duration_ns;
-  trial.outcome.config.interval_ns = asked.interval_ns;
+  RunConfig reported = trial.outcome.config();
+  reported.duration_ns = asked.duration_ns;
+  reported.interval_ns = asked.interval_ns;
+  trial.outcome.segment.set_config(reported);
   return trial;
 }
 
 }  // namespace
 
 Trial SessionTrialRunner::run(const RunConfig& config, std::int64_t duration_ns) {
-  return run_together({config}, duration_ns).front();
+  return std::move(run_together({config}, duration_ns).trials.front());
 }
 
-std::vector<Trial> SessionTrialRunner::run_together(const std::vector<RunConfig>& configs, std::int64_t duration_ns) {
+PairsRun SessionTrialRunner::run_together(const std::vector<RunConfig>& configs, std::int64_t duration_ns) {
   std::vector<WorkerPlan> plans;
+  PairsRun result;
   for (const RunConfig& config : configs) {
     Result<WorkerPlan> plan = plan_workers(timed(config, duration_ns), machine_);
     if (!plan) {  // the group cannot run as asked: none of it runs
-      std::vector<Trial> failed;
-      for (const RunConfig& c : configs) failed.push_back(failed_trial(timed(c, duration_ns), plan.error()));
-      return failed;
+      for (const RunConfig& c : configs) result.trials.push_back(failed_trial(timed(c, duration_ns), plan.error()));
+      return result;
     }
     plans.push_back(std::move(*plan));
   }
-  std::vector<Trial> trials;
-  Result<std::vector<DrivenRun>> runs = drive_sessions(plans, nullptr, files_, {}, profiling_);
+  PairsAggregate total(plans.size(), false);
+  const std::vector<DriveHooks> hooks = pairs_hooks(total, plans.size());
+  Result<std::vector<DrivenRun>> runs = drive_sessions(plans, nullptr, files_, hooks, profiling_);
+  bool all_moved = static_cast<bool>(runs);
   for (std::size_t i = 0; i < configs.size(); ++i) {
-    trials.push_back(runs ? trial_of(std::move((*runs)[i]), configs[i]) : failed_trial(plans[i].config, runs.error()));
+    result.trials.push_back(runs ? trial_of(std::move((*runs)[i]), configs[i])
+                                 : failed_trial(plans[i].config, runs.error()));
+    all_moved = all_moved && !result.trials.back().error;
   }
-  return trials;
+  if (all_moved) result.total_gib_per_s = total.total().throughput().gib_per_s();
+  return result;
 }
 
 std::int64_t SessionTrialRunner::now_ns() {

@@ -3,17 +3,19 @@
 #include <cstdio>
 
 #include "pipetop/app/live_pair.hpp"
+#include "pipetop/app/loading_watch.hpp"
 #include "pipetop/app/print_error.hpp"
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/recording_file.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/worker_plan.hpp"
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/json_reader.hpp"
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/run_config_json.hpp"
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/config/run_config_json.hpp"
+#include "pipetop/core/report/json_reader.hpp"
+#include "pipetop/core/screen/text_cells.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/document_file.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -22,11 +24,12 @@ namespace {
 constexpr int kTextWidth = 100;
 
 // The best configuration of a `tune --format json` output.
-Result<RunConfig> read_tuned(const std::string& path) {
-  Result<std::string> text = read_text_file(path);
+Result<RunConfig> read_tuned(const std::string& path, const StopAsked& stop) {
+  Result<std::string> text = read_document_file(path, stop);
   if (!text) return std::unexpected(text.error());
   Result<Json> json = parse_json(*text);
-  const Json* config = json ? find_member(find_member(&*json, "best"), "config") : nullptr;
+  if (!json) return std::unexpected(usage_error("--tuned " + path + ": " + json.error().message));
+  const Json* config = find_member(find_member(&*json, "best"), "config");
   if (config == nullptr) {
     return std::unexpected(usage_error(path + " is not the output of `pipetop tune --format json` with a best",
                                        "pipetop tune --format json > tuned.json"));
@@ -56,8 +59,8 @@ std::string drive_step(const WorkerPlan& plan, const TourStep& step, const std::
     history.apply(e);
     if (recorder != nullptr) recorder->record(e);
   };
-  const Result<DrivenRun> run = drive_session(step_plan, &signals, files,
-                                              {[&](const Session& s) { take(segment_start_of(s, label)); }, {}, take});
+  const Result<DrivenRun> run = drive_session(
+      step_plan, &signals, files, {[&](const Session& s) { take(segment_start_of(s, label)); }, {}, take, {}});
   if (!run) return format_error(run.error());
   signal = run->signal;
   return run->outcome.end == EndReason::worker_failed ? run->outcome.failure : std::string();
@@ -114,14 +117,22 @@ int run_tour_dashboard(const TourCommand& command, WorkerPlan plan, std::vector<
 int run_tour(const TourCommand& command, const SystemFiles& files) {
   Result<WorkerPlan> plan = plan_workers(command.base, read_machine_facts(files));
   if (!plan) return print_error(plan.error());
+  Result<SignalWatch> signals = SignalWatch::install();
+  if (!signals) return print_error(signals.error());
+  LoadingWatch loading(*signals, nullptr);  // no screen yet: Ctrl-C and SIGTERM stop the loading
+  const auto fail = [&](const Error& error) {
+    if (const std::optional<int> signal = loading.signal()) return command.no_ui ? 128 + *signal : 0;
+    return print_error(error);
+  };
   std::optional<RunConfig> tuned;
   if (!command.tuned_path.empty()) {
-    Result<RunConfig> read = read_tuned(command.tuned_path);
-    if (!read) return print_error(read.error());
+    Result<RunConfig> read = read_tuned(command.tuned_path, loading.stop_for(command.tuned_path));
+    if (!read) return fail(read.error());
     tuned = *read;
   }
-  Result<std::optional<Baseline>> baseline = read_baseline_file(command.view.baseline_path);
-  if (!baseline) return print_error(baseline.error());
+  Result<std::optional<Baseline>> baseline =
+      read_baseline_file(command.view.baseline_path, loading.stop_for(command.view.baseline_path));
+  if (!baseline) return fail(baseline.error());
   Result<std::unique_ptr<Recorder>> opened = Recorder::open(command.record_path, plan->machine, "tour");
   if (!opened) return print_error(opened.error());
   const std::unique_ptr<Recorder> recorder = std::move(*opened);

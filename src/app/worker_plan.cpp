@@ -1,6 +1,6 @@
 #include "pipetop/app/worker_plan.hpp"
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 
 namespace pipetop {
 

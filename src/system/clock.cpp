@@ -19,4 +19,10 @@ CpuTime process_cpu_time() noexcept {
   return {ns(usage.ru_utime), ns(usage.ru_stime)};
 }
 
+PageFaults process_page_faults() noexcept {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return {};
+  return {static_cast<std::uint64_t>(usage.ru_minflt), static_cast<std::uint64_t>(usage.ru_majflt)};
+}
+
 }  // namespace pipetop

@@ -4,10 +4,10 @@
 #include <utility>
 
 #include "machine_reader_parts.hpp"
-#include "pipetop/core/cgroup_cpuset.hpp"
-#include "pipetop/core/cpu_list.hpp"
-#include "pipetop/core/proc_status.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/machine/cgroup_cpuset.hpp"
+#include "pipetop/core/machine/cpu_list.hpp"
+#include "pipetop/core/machine/proc_status.hpp"
 
 namespace pipetop {
 namespace {

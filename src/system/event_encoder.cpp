@@ -5,7 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "pipetop/core/event_names.hpp"
+#include "pipetop/core/base/close_matches.hpp"
+#include "pipetop/core/counters/event_names.hpp"
 
 namespace pipetop {
 namespace {

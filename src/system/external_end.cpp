@@ -9,12 +9,12 @@
 
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/command_process.hpp"
-#include "pipetop/system/pipe.hpp"
+#include "pipetop/system/transport_ends.hpp"
 
 namespace pipetop {
 namespace {
 
-constexpr std::int64_t kWaitStepNs = 1'000'000;
+constexpr std::int64_t kCommandWaitStepNs = 1'000'000;
 
 // A copy of standard stream `fd` that stays with pipetop (close-on-exec: commands do not inherit it),
 // with /dev/null taking the stream's number.
@@ -43,7 +43,7 @@ Result<std::unique_ptr<ExternalEnd>> ExternalEnd::open(const PipeEnds& ends) {
   if (ends.kind == EndsKind::own_pair) return nullptr;
   std::unique_ptr<ExternalEnd> end(new ExternalEnd());
   if (ends.kind == EndsKind::command_reader) {
-    Result<Pipe> pipe = Pipe::create();
+    Result<TransportEnds> pipe = TransportEnds::open(TransportKind::pipe);
     if (!pipe) return std::unexpected(pipe.error());
     Result<pid_t> command = spawn_command(ends.command, pipe->write_fd());
     if (!command) return std::unexpected(command.error());
@@ -82,14 +82,19 @@ bool ExternalEnd::command_ended() {
 
 void ExternalEnd::stop_command() noexcept {
   if (command_ended() || command_stopped_) return;
-  command_stopped_ = kill(command_pid_, SIGTERM) == 0;
+  command_stopped_ = kill(-command_pid_, SIGTERM) == 0;
 }
 
 void ExternalEnd::finish_command(std::int64_t grace_ns) noexcept {
   const std::int64_t deadline = monotonic_ns() + grace_ns;
-  while (!command_ended() && monotonic_ns() < deadline) sleep_ns(kWaitStepNs);
-  if (command_ended()) return;
-  kill(command_pid_, SIGKILL);
+  while (!command_ended() && monotonic_ns() < deadline) sleep_ns(kCommandWaitStepNs);
+  if (command_ended()) {
+    // Whatever its group still holds after pipetop asked it to end (a child that ignores SIGTERM)
+    // would keep the pipe open past pipetop: it goes too.
+    if (command_stopped_) kill(-command_pid_, SIGKILL);
+    return;
+  }
+  kill(-command_pid_, SIGKILL);
   int status = 0;
   while (waitpid(command_pid_, &status, 0) < 0 && errno == EINTR) {
   }

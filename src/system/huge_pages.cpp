@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/file_reader.hpp"
 

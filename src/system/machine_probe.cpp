@@ -7,16 +7,16 @@
 #include <array>
 #include <cstdio>
 
-#include "pipetop/core/event_names.hpp"
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/counters/event_names.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
-#include "pipetop/system/pipe.hpp"
+#include "pipetop/system/transport_ends.hpp"
 
 namespace pipetop {
 namespace {
 
 bool vmsplice_and_splice(bool& splice_ok) {
-  Result<Pipe> pipe = Pipe::create();
+  Result<TransportEnds> pipe = TransportEnds::open(TransportKind::pipe);
   if (!pipe) return false;
   std::array<char, 4096> page{};
   iovec iov{page.data(), page.size()};

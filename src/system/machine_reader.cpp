@@ -3,8 +3,8 @@
 #include <utility>
 
 #include "machine_reader_parts.hpp"
-#include "pipetop/core/capabilities.hpp"
-#include "pipetop/core/text_lines.hpp"
+#include "pipetop/core/machine/capabilities.hpp"
+#include "pipetop/core/machine/text_lines.hpp"
 
 namespace pipetop {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/machine/machine_facts.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {

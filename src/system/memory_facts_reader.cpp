@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "machine_reader_parts.hpp"
-#include "pipetop/core/smaps.hpp"
+#include "pipetop/core/machine/smaps.hpp"
 
 namespace pipetop {
 namespace {

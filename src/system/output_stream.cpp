@@ -9,7 +9,7 @@
 #include <mutex>
 #include <string>
 
-#include "pipetop/core/duration.hpp"
+#include "pipetop/core/base/duration.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {

@@ -50,9 +50,13 @@ PipePeer find_pipe_peer(const SystemFiles& files, std::uint64_t inode, bool peer
   for (const std::string& name : files.list("/proc")) {
     const std::optional<long> pid = whole_number(name);
     if (!pid || *pid == self) continue;
-    const std::vector<std::string> fds = files.list("/proc/" + name + "/fd");
-    if (fds.empty() && files.exists("/proc/" + name + "/fd")) ++hidden;  // another user's: cannot look
-    for (const std::string& fd : fds) {
+    // Another user's cannot be listed; a kernel thread's lists nothing, and hides nothing.
+    const Result<std::vector<std::string>> fds = files.entries("/proc/" + name + "/fd");
+    if (!fds) {
+      if (files.exists("/proc/" + name + "/fd")) ++hidden;  // not one that exited meanwhile
+      continue;
+    }
+    for (const std::string& fd : *fds) {
       if (files.link("/proc/" + name + "/fd/" + fd) != link) continue;
       const std::optional<long> mode = access_mode(files, name, fd);
       const bool matches = mode && (*mode == O_RDWR || (*mode == O_WRONLY) == peer_writes);

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "pipetop/core/proc_stat.hpp"
+#include "pipetop/core/machine/proc_stat.hpp"
 
 namespace pipetop {
 

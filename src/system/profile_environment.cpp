@@ -1,6 +1,6 @@
 #include "pipetop/system/profile_environment.hpp"
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 
 namespace pipetop {
 

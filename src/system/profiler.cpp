@@ -6,14 +6,14 @@
 #include <cerrno>
 #include <utility>
 
-#include "pipetop/core/perf_open_error.hpp"
+#include "pipetop/core/counters/perf_open_error.hpp"
 #include "pipetop/system/perf_sample_record.hpp"
 
 namespace pipetop {
 namespace {
 
 constexpr const char* kUnknownFrame = "[unknown]";
-constexpr std::size_t kMaxKernelNames = 1 << 16;
+constexpr std::size_t kMaxKernelNames = 1 << 14;  // about 0.7 MB of hash nodes at most
 
 int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, std::optional<int> cpu, int& err) {
   int fd = -1;
@@ -151,7 +151,7 @@ ProfileSample Profiler::name_frames(const SampleRecord& record) {
   sample.frames.reserve(record.frames.size());
   for (const SampledAddress& frame : record.frames) {
     if (frame.kernel) {
-      sample.frames.push_back({kernel_name(frame.address), true});
+      sample.frames.push_back({std::string(kernel_name(frame.address)), true});
     } else {
       sample.frames.push_back({user_symbols_ ? user_symbols_->name(frame.address) : kUnknownFrame, false});
     }
@@ -159,11 +159,11 @@ ProfileSample Profiler::name_frames(const SampleRecord& record) {
   return sample;
 }
 
-const std::string& Profiler::kernel_name(std::uint64_t address) {
+std::string_view Profiler::kernel_name(std::uint64_t address) {
   if (const auto named = kernel_names_.find(address); named != kernel_names_.end()) return named->second;
   if (kernel_names_.size() >= kMaxKernelNames) kernel_names_.clear();
   const std::optional<KernelSymbol> symbol = kernel_symbols_->find(address);
-  return kernel_names_.emplace(address, symbol ? std::string(symbol->name) : kUnknownFrame).first->second;
+  return kernel_names_.emplace(address, symbol ? symbol->name : std::string_view(kUnknownFrame)).first->second;
 }
 
 ProfileDrain Profiler::drain() {

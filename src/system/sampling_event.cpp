@@ -2,7 +2,7 @@
 
 #include <bit>
 
-#include "pipetop/core/duration.hpp"
+#include "pipetop/core/base/duration.hpp"
 #include "pipetop/system/perf_sample_record.hpp"
 
 namespace pipetop {

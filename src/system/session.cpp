@@ -7,8 +7,10 @@
 #include <csignal>
 #include <cstring>
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/config/transports.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/futex.hpp"
 #include "pipetop/system/stream_kind.hpp"
 #include "pipetop/system/transfer_reader.hpp"
 #include "pipetop/system/transfer_writer.hpp"
@@ -18,18 +20,16 @@ namespace pipetop {
 namespace {
 
 constexpr std::int64_t kSetupTimeoutNs = 120 * kNsPerS;
-constexpr std::int64_t kWaitStepNs = 200'000;
-constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
-
+constexpr std::int64_t kSettleStepNs = 200'000;
 bool settled(WorkerState state) {
   return state == WorkerState::finished || state == WorkerState::failed;
 }
 
-// --pass on a splice reader: splice(2) where stdout is a pipe or a file, read and write elsewhere.
+// --pass on a splice reader: splice(2) where stdout takes it (a pipe, a file not appended to), read
+// and write elsewhere.
 RunConfig pass_config(RunConfig config, const PipeEnds& ends, const ExternalEnd* external) {
   if (!ends.pass || external == nullptr || config.reader != ReaderKind::splice) return config;
-  const FdKind out = stream_kind(external->out_fd());
-  if (out != FdKind::pipe && out != FdKind::regular_file) config.reader = ReaderKind::read;
+  if (!splice_takes(external->out_fd())) config.reader = ReaderKind::read;
   return config;
 }
 
@@ -63,19 +63,25 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
   std::unique_ptr<Session> session(
       new Session(config, counters, std::move(*region), ends, external, perf_open_context(machine)));
   if (ends.kind == EndsKind::own_pair) {
-    Result<Pipe> pipe = Pipe::create();
-    if (!pipe) return std::unexpected(pipe.error());
-    session->pipe_ = std::move(*pipe);
+    Result<TransportEnds> transport = TransportEnds::open(config.transport);
+    if (!transport) return std::unexpected(transport.error());
+    session->transport_ = std::move(*transport);
   }
-  const int sized = session->pipe_ ? session->pipe_->write_fd() : session->data_fd(ends.measured());
   const std::optional<std::uint64_t> requested = requested_pipe_bytes(config);
-  Result<std::uint64_t> size =
-      requested ? set_pipe_size(sized, *requested, machine_limits(machine).pipe_max_bytes) : pipe_size(sized);
+  const std::uint64_t pipe_max = machine_limits(machine).pipe_max_bytes;
+  Result<std::uint64_t> size = std::uint64_t{0};
+  if (TransportEnds* own = session->transport_ ? &*session->transport_ : nullptr) {
+    size = requested ? own->set_size(*requested, pipe_max) : own->size();
+  } else {
+    const int sized = session->data_fd(ends.measured());
+    size = requested ? set_pipe_size(sized, *requested, pipe_max) : pipe_size(sized);
+  }
   if (!size) return std::unexpected(size.error());
   session->pipe_bytes_ = *size;
   if (config.pipe_bytes && *size != *config.pipe_bytes) {  // the kernel rounds up: report what runs
     session->pipe_bytes_asked_ = config.pipe_bytes;
-    session->config_.pipe_bytes = *size;
+    // A pipe's rounding is the size to ask again; a socket's doubled SO_SNDBUF is not (it would double again).
+    if (transport_of(config.transport).is_pipe) session->config_.pipe_bytes = *size;
   }
   session->setup_deadline_ns_ = monotonic_ns() + kSetupTimeoutNs;
   const Result<void> forked =
@@ -85,7 +91,7 @@ Result<std::unique_ptr<Session>> Session::launch(const RunConfig& config, const 
 }
 
 int Session::data_fd(WorkerRole role) const {
-  if (pipe_) return role == WorkerRole::writer ? pipe_->write_fd() : pipe_->read_fd();
+  if (transport_) return role == WorkerRole::writer ? transport_->write_fd() : transport_->read_fd();
   return external_->data_fd();
 }
 
@@ -103,8 +109,8 @@ Result<void> Session::fork_for_ends(const MachineFacts& machine) {
 }
 
 Result<void> Session::fork_workers(const MachineFacts& machine) {
-  const int read_fd = pipe_->read_fd();
-  const int write_fd = pipe_->write_fd();
+  const int read_fd = transport_->read_fd();
+  const int write_fd = transport_->write_fd();
   const WorkerContext writer{config_,  counter_requests_, machine,
                              write_fd, region_.control(), region_.control().writer};
   const WorkerContext reader{config_, counter_requests_, machine, read_fd, region_.control(), region_.control().reader};
@@ -120,24 +126,34 @@ Result<void> Session::fork_workers(const MachineFacts& machine) {
   });
   if (!pid) return std::unexpected(pid.error());
   pids_[1] = *pid;
-  pipe_->close_read();  // the workers hold the only ends now: end of file and EPIPE reach them
-  pipe_->close_write();
+  transport_->close_read();  // the workers hold the only ends now: end of file and EPIPE reach them
+  transport_->close_write();
   return {};
 }
 
-Session::Phase Session::poll() {
-  reap(false);
-  if (phase_ == Phase::ended) return phase_;
+bool Session::workers_ready() const {
   const auto ready = [this](WorkerRole role) {
     return !ends_.ours(role) || slot(role).load_state() == WorkerState::ready;
   };
+  return ready(WorkerRole::writer) && ready(WorkerRole::reader);
+}
+
+bool Session::set_up() const {
+  return phase_ != Phase::setting_up || workers_ready();
+}
+
+Session::Phase Session::poll(bool may_start) {
+  reap(false);
+  if (phase_ == Phase::ended) return phase_;
   const auto left = [this](WorkerRole role) { return ends_.ours(role) && statuses_[index(role)].has_value(); };
   if (phase_ == Phase::setting_up) {
     if (failure() || left(WorkerRole::writer) || left(WorkerRole::reader)) {
       kill_all(Kill::asked);  // one worker failed or left during set-up: the other has nothing to do
-    } else if (ready(WorkerRole::writer) && ready(WorkerRole::reader)) {
+    } else if (workers_ready()) {
+      if (!may_start) return phase_;  // ready, held until the caller's other pairs are
       started_ns_ = monotonic_ns();
-      region_.control().go.store(true, std::memory_order_release);
+      region_.control().go.store(1, std::memory_order_release);
+      futex_wake_all(region_.control().go);
       phase_ = Phase::running;
       open_other_counters();
     } else if (monotonic_ns() > setup_deadline_ns_) {
@@ -171,7 +187,7 @@ bool Session::read_other_counters(Sample& sample) noexcept {
 }
 
 void Session::drain(const std::function<void(WorkerRole, const Sample&)>& sink) {
-  for (const WorkerRole role : kRoles) {
+  for (const WorkerRole role : kWorkerRoles) {
     Sample sample;
     while (slot(role).ring.try_pop(sample)) sink(role, sample);
   }
@@ -194,7 +210,7 @@ bool Session::reaped(std::size_t i) const {
 }
 
 bool Session::ours_reaped() const {
-  for (const WorkerRole role : kRoles) {
+  for (const WorkerRole role : kWorkerRoles) {
     if (ends_.ours(role) && !reaped(index(role))) return false;
   }
   return true;
@@ -207,7 +223,7 @@ pid_t Session::pid(WorkerRole role) const {
 
 std::optional<Error> Session::failure() const {
   if (setup_failure_) return setup_failure_;
-  for (const WorkerRole role : kRoles) {
+  for (const WorkerRole role : kWorkerRoles) {
     if (!ends_.ours(role)) continue;  // the user's program: its end is no failure of ours
     const std::string who(to_string(role));
     const WorkerSlot& s = slot(role);
@@ -234,11 +250,12 @@ std::optional<Error> Session::failure() const {
 
 void Session::request_stop() noexcept {
   region_.control().stop.store(true, std::memory_order_release);
+  futex_wake_all(region_.control().go);  // a worker waiting for the go sees the stop
   if (ends_.kind != EndsKind::own_pair) wake_ours();
 }
 
 void Session::wake_ours() noexcept {
-  for (const WorkerRole role : kRoles) {
+  for (const WorkerRole role : kWorkerRoles) {
     if (ends_.ours(role) && !reaped(index(role))) kill(pids_[index(role)], kWakeSignal);
   }
 }
@@ -261,7 +278,7 @@ void Session::finish(std::int64_t grace_ns) {
   const std::int64_t deadline = monotonic_ns() + grace_ns;
   while ((poll() != Phase::ended || !reaped(0) || !reaped(1)) && monotonic_ns() < deadline) {
     if (ends_.kind != EndsKind::own_pair) wake_ours();  // a wake-up sent just before a call began is lost
-    sleep_ns(kWaitStepNs);
+    sleep_ns(kSettleStepNs);
   }
   kill_all(Kill::after_grace);
 }
@@ -301,6 +318,18 @@ std::optional<VerifyResult> Session::verify() const {
   const WorkerReport& r = slot(WorkerRole::reader).report;
   if (!config_.verify) return std::nullopt;
   return VerifyResult{r.verify_checked, r.verify_mismatches, r.verify_first_mismatch};
+}
+
+std::optional<ZeroCopyResult> Session::zerocopy() const {
+  const WorkerReport& r = slot(WorkerRole::writer).report;
+  if (!r.zerocopy) return std::nullopt;
+  return ZeroCopyResult{r.zerocopy_sends, r.zerocopy_completed, r.zerocopy_copied};
+}
+
+std::optional<BufferSetup> Session::buffer_setup(WorkerRole role) const {
+  const WorkerReport& r = slot(role).report;
+  if (!ends_.ours(role) || !r.setup_measured) return std::nullopt;
+  return r.setup;
 }
 
 std::uint64_t Session::dropped_samples() const {

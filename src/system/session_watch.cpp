@@ -8,8 +8,6 @@
 namespace pipetop {
 namespace {
 
-constexpr std::array<WorkerRole, 2> kRoles{WorkerRole::writer, WorkerRole::reader};
-
 // A worker's buffers now: no buffer (a splice reader) needs no huge page.
 HugePageResult recheck(const Session& session, WorkerRole role, const MachineFacts& machine) {
   const std::vector<AddressRange> buffers = session.buffers(role);
@@ -27,8 +25,11 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
   if (session.phase() != Session::Phase::running) return;
   if (now_ns >= next_times_ns_) {
     read_times(session, now_ns, out);
-  } else if (!read_theirs_) {
-    read_other_counts(session, now_ns, out);  // the first, as soon as pipetop's worker has sampled
+  } else if (session.ends().kind != EndsKind::own_pair) {
+    // The user's program may end at any moment, and its /proc with it (a producer on stdin is no child
+    // of pipetop's): read every tick, its last reading is at most a tick old.
+    read_role_times(session, session.ends().theirs(), now_ns, out);
+    read_other_counts(session, now_ns, out);
   }
   if (profiling_ != nullptr && !profiler_) profiler_.emplace(*profiling_, session, now_ns, out);
   drain_profiles(now_ns, out);
@@ -43,12 +44,15 @@ void SessionWatch::collect(Session& session, std::int64_t now_ns, std::vector<Se
 
 void SessionWatch::read_times(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
   next_times_ns_ = now_ns + times_every_ns_;
-  for (const WorkerRole role : kRoles) {
-    if (const std::optional<ProcessTimes> times = read_process_times(files_, session.pid(role), now_ns)) {
-      out.emplace_back(std::in_place_type<WorkerTimes>, role, *times);
-    }
-  }
+  for (const WorkerRole role : kWorkerRoles) read_role_times(session, role, now_ns, out);
   read_other_counts(session, now_ns, out);
+}
+
+void SessionWatch::read_role_times(const Session& session, WorkerRole role, std::int64_t now_ns,
+                                   std::vector<SessionEvent>& out) const {
+  if (const std::optional<ProcessTimes> times = read_process_times(files_, session.pid(role), now_ns)) {
+    out.emplace_back(std::in_place_type<WorkerTimes>, role, *times);
+  }
 }
 
 void SessionWatch::read_other_counts(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out) {
@@ -58,7 +62,6 @@ void SessionWatch::read_other_counts(Session& session, std::int64_t now_ns, std:
   theirs.bytes = *ours_bytes_;
   if (!session.read_other_counters(theirs)) return;
   out.emplace_back(std::in_place_type<OtherCounts>, session.ends().theirs(), theirs);
-  read_theirs_ = true;
 }
 
 void SessionWatch::drain_profiles(std::int64_t now_ns, std::vector<SessionEvent>& out) {

@@ -6,7 +6,7 @@
 #include <new>
 #include <utility>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <utility>
 
@@ -58,9 +59,13 @@ bool SystemFiles::exists(const std::string& path) const {
 }
 
 std::vector<std::string> SystemFiles::list(const std::string& path) const {
+  return entries(path).value_or(std::vector<std::string>{});
+}
+
+Result<std::vector<std::string>> SystemFiles::entries(const std::string& path) const {
   std::vector<std::string> names;
   DIR* dir = opendir((root_ + path).c_str());
-  if (dir == nullptr) return names;
+  if (dir == nullptr) return std::unexpected(environment_error("opendir(" + path + "): " + errno_text(errno)));
   while (const dirent* entry = readdir(dir)) {
     const std::string name = entry->d_name;
     if (name != "." && name != "..") names.push_back(name);

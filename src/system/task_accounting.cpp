@@ -8,7 +8,7 @@
 #include <ctime>
 #include <string_view>
 
-#include "pipetop/core/proc_sched.hpp"
+#include "pipetop/core/machine/proc_sched.hpp"
 #include "pipetop/system/clock.hpp"
 
 namespace pipetop {

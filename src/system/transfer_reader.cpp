@@ -4,22 +4,27 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 
-#include "pipetop/core/pattern.hpp"
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/config/pattern.hpp"
+#include "pipetop/core/config/strategies.hpp"
+#include "pipetop/core/config/transports.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/buffer.hpp"
 #include "pipetop/system/forward.hpp"
+#include "pipetop/system/transport_ends.hpp"
 
 namespace pipetop {
 namespace {
 
 // Where the reader puts the bytes: its own buffer (read, then on to stdout with --pass) or, with
-// splice, /dev/null (or stdout with --pass).
+// splice, /dev/null (or stdout with --pass); from a socket, splice goes through a relay pipe.
 struct Sink {
   std::optional<MappedBuffer> buffer;
-  int out = -1;  // splice's destination; with --pass, where read's bytes go on
+  std::optional<TransportEnds> relay;  // splice from a socket: socket → relay → out (splice needs a pipe at one end)
+  int out = -1;                        // splice's destination; with --pass, where read's bytes go on
   bool owns_out = false;
   ~Sink() {
     if (owns_out) close(out);
@@ -30,24 +35,47 @@ Result<void> open_sink(const WorkerContext& ctx, Sink& sink) {
   const RunConfig& c = ctx.config;
   sink.out = ctx.out_fd;
   if (!strategy_of(c.reader).sees_bytes) {
+    if (splices_through_relay(c)) {
+      Result<TransportEnds> relay = TransportEnds::open(TransportKind::pipe);
+      if (!relay) return std::unexpected(relay.error());
+      // As large as a call, so one splice can take a whole buffer from the socket.
+      const std::uint64_t bytes = std::min(c.buffer_bytes, machine_limits(ctx.machine).pipe_max_bytes);
+      if (Result<std::uint64_t> sized = relay->set_size(bytes, bytes); !sized) return std::unexpected(sized.error());
+      sink.relay = std::move(*relay);
+    }
     if (sink.out >= 0) return {};
     sink.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (sink.out < 0) return std::unexpected(runtime_error("open(/dev/null): " + errno_text(errno)));
     sink.owns_out = true;
     return {};
   }
-  Result<MappedBuffer> buffer = MappedBuffer::allocate(c.buffer_bytes, {c.huge_pages, c.lock_memory, !c.no_touch});
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(c.buffer_bytes, buffer_options(c, false));
   if (!buffer) return std::unexpected(buffer.error());
   sink.buffer = std::move(*buffer);
   return {};
 }
 
+// splice(2) from a socket into the relay pipe, then from the relay to the sink's destination: returns
+// what the first call returned, once the relay is empty again (each call counted).
+ssize_t splice_through_relay(int fd, const Sink& sink, std::size_t length, unsigned flags, TransferCounts& counts) {
+  const ssize_t n = splice(fd, nullptr, sink.relay->write_fd(), nullptr, length, flags);
+  for (auto left = static_cast<std::size_t>(std::max<ssize_t>(n, 0)); left > 0;) {
+    const ssize_t moved =
+        splice(sink.relay->read_fd(), nullptr, sink.out, nullptr, left, flags & ~unsigned{SPLICE_F_NONBLOCK});
+    ++counts.syscalls;
+    if (moved < 0 && errno != EINTR) return -1;
+    if (moved > 0) left -= static_cast<std::size_t>(moved);
+  }
+  return n;
+}
+
 // One call of the reader's strategy: what it returns, as the syscall does.
-ssize_t take(ReaderKind kind, int fd, const Sink& sink, std::size_t length, unsigned flags) {
+ssize_t take(ReaderKind kind, int fd, const Sink& sink, std::size_t length, unsigned flags, TransferCounts& counts) {
   switch (kind) {
     case ReaderKind::read:
       return read(fd, sink.buffer->bytes().data(), length);
     case ReaderKind::splice:
+      if (sink.relay) return splice_through_relay(fd, sink, length, flags, counts);
       return splice(fd, nullptr, sink.out, nullptr, length, flags);
   }
   errno = EINVAL;
@@ -56,7 +84,8 @@ ssize_t take(ReaderKind kind, int fd, const Sink& sink, std::size_t length, unsi
 
 Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& counters) {
   const RunConfig& c = ctx.config;
-  const unsigned flags = (c.busy_loop ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_MOVE : 0U);
+  const bool nonblocking_call = c.busy_loop && strategy_of(c.reader).busy_loop == NonBlocking::call_flag;
+  const unsigned flags = (nonblocking_call ? SPLICE_F_NONBLOCK : 0U) | (c.gift ? SPLICE_F_MOVE : 0U);
   const std::span<std::byte> buffer = sink.buffer ? sink.buffer->bytes() : std::span<std::byte>{};
   TransferCounts counts;
   PatternCheck verify;
@@ -68,7 +97,7 @@ Result<void> transfer(const WorkerContext& ctx, const Sink& sink, CounterSet& co
   for (;;) {
     if (ctx.other_end_theirs && ctx.control.stop.load(std::memory_order_relaxed)) break;
     if (c.poll) wait_ready(ctx.fd, POLLIN, c.busy_loop, counts);
-    const ssize_t n = take(c.reader, ctx.fd, sink, c.buffer_bytes, flags);
+    const ssize_t n = take(c.reader, ctx.fd, sink, c.buffer_bytes, flags, counts);
     ++counts.syscalls;
     if (n == 0) break;  // the writer closed its end
     if (n < 0) {
@@ -109,9 +138,11 @@ int run_reader(const WorkerContext& ctx) {
   const RunConfig& c = ctx.config;
   if (Result<void> pinned = pin_to_cpu(c.reader_cpu); !pinned) return report_failure(ctx.slot, pinned.error());
   Sink sink;
-  if (Result<void> opened = open_sink(ctx, sink); !opened) return report_failure(ctx.slot, opened.error());
+  if (Result<void> opened = timed_setup(ctx, [&] { return open_sink(ctx, sink); }); !opened) {
+    return report_failure(ctx.slot, opened.error());
+  }
   record_huge_pages(ctx, sink.buffer ? std::vector<AddressRange>{sink.buffer->mapping()} : std::vector<AddressRange>{});
-  if (c.busy_loop && c.reader == ReaderKind::read) {  // splice takes SPLICE_F_NONBLOCK instead
+  if (c.busy_loop && strategy_of(c.reader).busy_loop == NonBlocking::fd) {
     if (Result<void> nb = set_nonblocking(ctx.fd); !nb) return report_failure(ctx.slot, nb.error());
   }
   CounterSet counters = open_worker_counters(ctx, c.reader_cpu);

@@ -11,7 +11,7 @@ namespace pipetop {
 namespace {
 
 constexpr int kMaxReports = 4;               // the first, and three more for libraries loaded later
-constexpr std::size_t kMaxCached = 1 << 16;  // addresses; the cache starts again past this
+constexpr std::size_t kMaxCached = 1 << 14;  // addresses; the cache starts again past this
 
 // No separate debug information is looked for: the module's own symbol table names functions.
 int no_debuginfo(Dwfl_Module*, void**, const char*, Dwarf_Addr, const char*, const char*, GElf_Word, char**) {
@@ -78,10 +78,14 @@ Result<UserSymbols> UserSymbols::attach(pid_t pid) {
   return symbols;
 }
 
-std::string UserSymbols::name(std::uint64_t address) {
-  if (const auto cached = cache_.find(address); cached != cache_.end()) return cached->second;
-  if (cache_.size() >= kMaxCached) cache_.clear();
-  return cache_.emplace(address, look_up(address)).first->second;
+const std::string& UserSymbols::name(std::uint64_t address) {
+  if (const auto cached = cache_.find(address); cached != cache_.end()) return *cached->second;
+  if (cache_.size() >= kMaxCached) {
+    cache_.clear();
+    names_.clear();
+  }
+  const std::string* named = &*names_.insert(look_up(address)).first;
+  return *cache_.emplace(address, named).first->second;
 }
 
 std::string UserSymbols::look_up(std::uint64_t address) {

@@ -6,9 +6,10 @@
 
 #include <cerrno>
 
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/clock.hpp"
+#include "pipetop/system/futex.hpp"
 #include "pipetop/system/huge_pages.hpp"
 #include "pipetop/system/perf_facts.hpp"
 
@@ -37,10 +38,12 @@ Result<void> set_nonblocking(int fd) {
 
 bool wait_for_go(const WorkerContext& ctx) noexcept {
   ctx.slot.publish(WorkerState::ready);
-  constexpr std::int64_t kPollNs = 100'000;
-  while (!ctx.control.go.load(std::memory_order_acquire)) {
+  // Asleep on the go word, not polling it: with hundreds of pairs setting up, waiting ones must leave
+  // the CPUs to the others. The parent wakes it on go and on stop; the timeout is a safety net.
+  constexpr std::int64_t kWaitNs = 50'000'000;
+  while (ctx.control.go.load(std::memory_order_acquire) == 0) {
     if (ctx.control.stop.load(std::memory_order_acquire)) return false;
-    sleep_ns(kPollNs);
+    futex_wait(ctx.control.go, 0, kWaitNs);
   }
   ctx.slot.publish(WorkerState::running);
   return true;
@@ -94,6 +97,11 @@ void record_huge_pages(const WorkerContext& ctx, const std::vector<AddressRange>
   report.huge_verified = huge.verified;
   copy_text(report.huge_detail, huge.detail);
   report.huge_checked_ns = huge.checked_ns;
+}
+
+PageFaults faults_since(const PageFaults& before) noexcept {
+  const PageFaults now = process_page_faults();
+  return {now.minor - before.minor, now.major - before.major};
 }
 
 int report_failure(WorkerSlot& slot, const Error& error) noexcept {

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/screen/text_cells.hpp"
 
 namespace pipetop {
 namespace {

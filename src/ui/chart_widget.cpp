@@ -1,10 +1,13 @@
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
+#include <vector>
 
-#include "pipetop/core/chart_math.hpp"
-#include "pipetop/core/dot_grid.hpp"
-#include "pipetop/core/number_format.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/figures/ceiling.hpp"
+#include "pipetop/core/screen/chart_math.hpp"
+#include "pipetop/core/screen/dot_grid.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -38,6 +41,41 @@ void draw_time_axis(Canvas& canvas, const Rect& plot, std::int64_t window_ns) {
   canvas.text(plot.x + plot.w - 3, plot.y + plot.h, "now", {Color::dim});
 }
 
+// The A/B side that ran last in [from_ns, to_ns), when one did: the column of the chart it shades.
+std::optional<std::size_t> side_in(const AbView& ab, std::int64_t from_ns, std::int64_t to_ns, std::int64_t now_ns) {
+  for (auto span = ab.spans.rbegin(); span != ab.spans.rend(); ++span) {
+    const std::int64_t end_ns = span->end_ns != 0 ? span->end_ns : now_ns;
+    if (span->start_ns < to_ns && end_ns >= from_ns) return span->arm;
+  }
+  return std::nullopt;
+}
+
+// A segment that is one of an A/B's slices: it gets no marker (the sides' band says what ran).
+bool ab_slice(const DashboardModel& m, const Segment& segment) {
+  return m.ab && std::ranges::any_of(m.ab->spans, [&](const SideSpan& s) { return s.start_ns == segment.start_ns; });
+}
+
+// Each plot column's A/B side (none where no A/B ran), from t0 over the window.
+std::vector<std::optional<std::size_t>> column_sides(const Rect& plot, const DashboardModel& m, std::int64_t t0) {
+  std::vector<std::optional<std::size_t>> sides(static_cast<std::size_t>(plot.w));
+  if (!m.ab) return sides;
+  for (int cx = 0; cx < plot.w; ++cx) {
+    const auto at = [&](int x) { return t0 + m.window_ns * x / plot.w; };
+    sides[static_cast<std::size_t>(cx)] = side_in(*m.ab, at(cx), at(cx + 1), m.now_ns);
+  }
+  return sides;
+}
+
+// Along the top row, over each column an A/B side ran in, its letter in its colour: the shading reads
+// without colours too (monochrome, a projector).
+void draw_sides(Canvas& canvas, const Rect& plot, const std::vector<std::optional<std::size_t>>& sides) {
+  for (int cx = 0; cx < plot.w; ++cx) {
+    const std::optional<std::size_t>& side = sides[static_cast<std::size_t>(cx)];
+    if (!side) continue;
+    canvas.text(plot.x + cx, plot.y - 1, *side == 0 ? "A" : "B", {*side == 0 ? Color::side_a : Color::side_b, true});
+  }
+}
+
 // Markers at configuration changes in view: a dotted line and its label along the top row.
 void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std::int64_t t0) {
   std::vector<int> marker_x;
@@ -46,7 +84,7 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std
   const std::vector<Segment>& segments = m.history.segments();
   for (std::size_t i = 1; i < segments.size(); ++i) {  // the first segment is the start: no marker
     const Segment& segment = segments[i];
-    if (segment.start_ns <= t0 || segment.start_ns > m.now_ns) continue;
+    if (segment.start_ns <= t0 || segment.start_ns > m.now_ns || ab_slice(m, segment)) continue;
     const double fraction = static_cast<double>(segment.start_ns - t0) / static_cast<double>(m.window_ns);
     marker_x.push_back(std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1));
     labels.push_back(canvas.unicode() ? segment.label : to_ascii(segment.label));
@@ -62,13 +100,28 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std
   }
 }
 
-// The baseline: a dimmed dashed line at its mean across the plot, labelled at the right, under the trace.
-void draw_baseline(Canvas& canvas, const Rect& plot, const YScale& scale, const Baseline& baseline) {
-  const int row = row_of(scale_position(scale, baseline.gib_per_s), plot.h);
-  for (int x = 0; x < plot.w; ++x) canvas.text(plot.x + x, plot.y + row, canvas.unicode() ? "┄" : "-", {Color::dim});
-  const std::string label = " base " + format_fixed(baseline.gib_per_s, baseline.gib_per_s < 10 ? 2 : 1) + " ";
+// A level across the plot, under the trace: a dashed line at `gib_per_s`, its label on it at `label_x`
+// (a cell of the plot; negative: that many cells from its right edge) where the label fits.
+void draw_level(Canvas& canvas, const Rect& plot, const YScale& scale, double gib_per_s, const std::string& label,
+                int label_x, Style style) {
+  const int row = row_of(scale_position(scale, gib_per_s), plot.h);
+  for (int x = 0; x < plot.w; ++x) canvas.text(plot.x + x, plot.y + row, canvas.unicode() ? "┄" : "-", {style.color});
   const int w = text_width(label);
-  if (w + 2 < plot.w) canvas.text(plot.x + plot.w - w - 1, plot.y + row, label, {Color::dim, true, false});
+  if (w + 2 < plot.w) canvas.text(plot.x + (label_x < 0 ? plot.w - w + label_x : label_x), plot.y + row, label, style);
+}
+
+// The baseline: dimmed, at its mean, labelled at the right.
+void draw_baseline(Canvas& canvas, const Rect& plot, const YScale& scale, const Baseline& baseline) {
+  const std::string label = " base " + format_fixed(baseline.gib_per_s, baseline.gib_per_s < 10 ? 2 : 1) + " ";
+  draw_level(canvas, plot, scale, baseline.gib_per_s, label, -1, {Color::dim, true, false});
+}
+
+// The ceiling (memcpy of the buffer size), labelled at the left, where the axis holds it: above the top it
+// would sit on the top row as if the trace reached it.
+void draw_ceiling(Canvas& canvas, const Rect& plot, const YScale& scale, const Ceiling& ceiling) {
+  const double v = ceiling.memcpy_gib_per_s;
+  if (!(v <= scale.hi) || (scale.log ? v < scale.lo : v < 0)) return;
+  draw_level(canvas, plot, scale, v, " " + ceiling_label(ceiling) + " ", 1, {Color::marker, true, false});
 }
 
 }  // namespace
@@ -94,14 +147,20 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   draw_axis(canvas, plot, scale);
   canvas.text(area.x, area.y, m.state.log_scale ? "GiB/s log" : "GiB/s", {Color::dim, true, false});
   draw_time_axis(canvas, plot, m.window_ns);
+  const std::vector<std::optional<std::size_t>> sides = column_sides(plot, m, t0);
+  draw_sides(canvas, plot, sides);
   draw_markers(canvas, plot, m, t0);
   if (m.baseline != nullptr) draw_baseline(canvas, plot, scale, *m.baseline);
+  if (m.ceiling) draw_ceiling(canvas, plot, scale, *m.ceiling);
   for (int cy = 0; cy < plot.h; ++cy) {
     for (int cx = 0; cx < plot.w; ++cx) {
       if (grid.empty(cx, cy)) continue;
       const bool mean_here = !means.empty(cx, cy);
-      canvas.text(plot.x + cx, plot.y + cy, grid.glyph(cx, cy, canvas.unicode()),
-                  mean_here ? Style{Color::chart, true, false} : Style{Color::chart_dim});
+      // B's columns in B's colour; A's, and everything outside an A/B, in the chart's.
+      const bool b_side = sides[static_cast<std::size_t>(cx)] == std::optional<std::size_t>(1);
+      const Style mean_style{b_side ? Color::side_b : Color::chart, true, false};
+      const Style band_style{b_side ? Color::side_b : Color::chart_dim};
+      canvas.text(plot.x + cx, plot.y + cy, grid.glyph(cx, cy, canvas.unicode()), mean_here ? mean_style : band_style);
     }
   }
   if (std::ranges::none_of(columns, &Envelope::present)) {

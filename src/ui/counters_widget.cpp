@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

@@ -1,10 +1,13 @@
 #include <string>
 
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/flag_options.hpp"
-#include "pipetop/core/run_summary.hpp"
-#include "pipetop/core/size.hpp"
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/config/flag_options.hpp"
+#include "pipetop/core/config/page_kinds.hpp"
+#include "pipetop/core/config/prefaults.hpp"
+#include "pipetop/core/config/strategies.hpp"
+#include "pipetop/core/config/transports.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -45,8 +48,8 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
     if (compact && text.ends_with("iB")) text.erase(text.size() - 2);
     return text;
   };
-  std::vector<Part> parts{{(compact ? "" : "writer ") + std::string(to_string(c.writer)), 'v', on},
-                          {(compact ? "" : "reader ") + std::string(to_string(c.reader)), 's', on}};
+  std::vector<Part> parts{{(compact ? "" : "writer ") + std::string(to_string(c.writer)), kWriterKey.key, on},
+                          {(compact ? "" : "reader ") + std::string(to_string(c.reader)), kReaderKey.key, on}};
   switch (m.state.ends) {  // the user's program holds one end: its side is named, not configured
     case EndsKind::stdin_reader:
       parts.front() = {"from stdin", 0, {}};
@@ -71,8 +74,22 @@ std::vector<Part> config_parts(const DashboardModel& m, bool compact) {
     }
     parts.push_back({std::string(compact ? flag.compact : flag.words), flag.key, on});
   }
+  // The page kinds and prefault methods beyond the seed's flags (thp and none are the flags above).
+  if (c.pages != PageKind::small) {
+    parts.push_back({(compact ? "" : "pages ") + std::string(to_string(c.pages)), kPagesKey.key, on});
+  }
+  if (c.prefault != Prefault::touch && !c.no_touch) {
+    parts.push_back({(compact ? "" : "prefault ") + std::string(to_string(c.prefault)), kPrefaultKey.key, on});
+  }
   parts.push_back({(compact ? "buf " : "buffer ") + size(c.buffer_bytes), '+', {}});
-  parts.push_back({"pipe " + size(m.history.pipe_bytes()), ']', {}});
+  if (c.buffer_offset) parts.push_back({"+" + std::to_string(*c.buffer_offset) + " B", 'a', on});
+  const Transport& transport = transport_of(c.transport);
+  if (c.transport != TransportKind::pipe) parts.push_back({std::string(transport.name), 'f', on});
+  // The running pipe's size; before a pair runs (0: none known yet), the size asked for, or none.
+  const std::optional<std::uint64_t> pipe =
+      m.history.pipe_bytes() != 0 ? std::optional(m.history.pipe_bytes()) : requested_pipe_bytes(c);
+  const std::string what = transport.is_pipe ? "pipe " : "sndbuf ";
+  parts.push_back({pipe ? what + size(*pipe) : what + "?", ']', {}});
   parts.push_back({m.pairs.empty() ? cpu_text(c) : pairs_text(m), 'c', {}});
   return parts;
 }

@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/screen/text_cells.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -21,15 +21,18 @@ constexpr std::array<std::string_view, 10> kFigures{{
     "drops  ui   samples lost while the dashboard lagged; its own CPU use",
 }};
 
-constexpr std::array<std::string_view, 3> kViews{{
+constexpr std::array<std::string_view, 5> kViews{{
     "base ┄      the pinned baseline (B); × is then against it",
+    "memcpy ┄    one CPU's copy of the buffer size, measured before the pair ran",
+    "A/B         a: this vs the last (or B), a side a slice; × A/B, 95% CI",
     "tour        space pauses, → ← move between steps, 1-6 jump to one",
     "replay      space pauses, → ← and 1-9 move between its segments, r restarts",
 }};
 // The profile panel's time line, after one line per category from the rule table.
 constexpr std::string_view kTimeSharesHelp =
-    "time        user/kernel: running · cpu wait · sleep: blocked · spin: EAGAIN";
-constexpr int kCategoryNameCells = 12;
+    "time          user/kernel: running · cpu wait · sleep: blocked · spin: EAGAIN";
+// A category's swatch as its bar segments look, "~ wait/wake", and a blank: its fill, then its name.
+constexpr int kCategoryNameCells = 14;
 
 constexpr int kKeyLabelCells = 6;  // "space" and a blank
 constexpr int kKeyColumnWidth = kKeyLabelCells + kKeyHelpCells + 1;
@@ -102,7 +105,8 @@ void draw_figures(Canvas& canvas, const Rect& a, bool profile) {
   ++y;  // the layout gave the box a row for it
   for (const CategoryRule& rule : category_rules()) {
     if (y > a.y + a.h - 2) return;
-    canvas.text(a.x + 2, y, rule.short_name, {category_color(rule.category), true, true});
+    const std::string swatch = std::string(1, category_fill(rule.category)) + " " + std::string(rule.short_name);
+    canvas.text(a.x + 2, y, swatch, {category_color(rule.category), true, true});
     draw_clipped(canvas, a.x + 2 + kCategoryNameCells, y++, rule.help, inner - kCategoryNameCells);
   }
   if (y <= a.y + a.h - 2) draw_clipped(canvas, a.x + 2, y, kTimeSharesHelp, inner);

@@ -1,10 +1,10 @@
 #include <string>
 
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/leaderboard.hpp"
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/printf_string.hpp"
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/base/printf_string.hpp"
+#include "pipetop/core/config/config_change.hpp"
+#include "pipetop/core/screen/leaderboard.hpp"
+#include "pipetop/core/screen/text_cells.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

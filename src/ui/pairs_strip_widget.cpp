@@ -6,8 +6,8 @@
 #include <array>
 #include <cmath>
 
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/pair_placement.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

@@ -1,5 +1,5 @@
-#include "pipetop/core/interference.hpp"
-#include "pipetop/core/number_format.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/figures/interference.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

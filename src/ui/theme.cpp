@@ -51,6 +51,10 @@ Look dark(Color color) {
       return on_terminal(kGreen, true);
     case Color::marker:
       return on_terminal(kMagenta);
+    case Color::side_a:
+      return on_terminal(kGreen);
+    case Color::side_b:
+      return on_terminal(kCyan);
   }
   return {};
 }
@@ -81,6 +85,10 @@ Look light(Color color) {
       return ink(34, kGreen);
     case Color::marker:
       return ink(127, kMagenta);
+    case Color::side_a:
+      return ink(22, kGreen);
+    case Color::side_b:
+      return ink(24, kBlue);
   }
   return {};
 }
@@ -113,6 +121,10 @@ Look high_contrast(Color color) {
       return bright(34, kGreen, false);
     case Color::marker:
       return bright(207, kMagenta);
+    case Color::side_a:
+      return bright(46, kGreen);
+    case Color::side_b:
+      return bright(51, kCyan);
   }
   return {};
 }

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "pipetop/core/number_format.hpp"
-#include "pipetop/core/text_cells.hpp"
+#include "pipetop/core/base/number_format.hpp"
+#include "pipetop/core/screen/text_cells.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

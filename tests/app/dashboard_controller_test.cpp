@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fake_pair_control.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {
@@ -107,6 +107,7 @@ TEST(DashboardController, ARuleRefusalSaysWhyWithTheHintAndChangesNothing) {
   EXPECT_TRUE(m.message_is_error);
   EXPECT_EQ(m.message, "refused: --gift needs --writer vmsplice (add --writer vmsplice)");
   EXPECT_FALSE(f.controller.state().config.gift);
+  EXPECT_EQ(m.key_echo, "g → refused") << "an audience reads the echo: it must not say the change was made";
 }
 
 TEST(DashboardController, AKernelRefusalComesBackAsAnEventAndThePreviousRunsAgain) {
@@ -141,7 +142,7 @@ TEST(DashboardController, ExportGivesTheSegmentWithItsHeadlineFigure) {
   ASSERT_TRUE(trial.gib_per_s().has_value());
   EXPECT_DOUBLE_EQ(*trial.gib_per_s(), *headline) << "one definition of the segment's GiB/s";
   EXPECT_NEAR(*trial.gib_per_s(), 2.0, 0.05) << "the warm-up is not in it";
-  EXPECT_EQ(trial.outcome.config, pinned());
+  EXPECT_EQ(trial.outcome.config(), pinned());
   EXPECT_EQ(f.controller.model(kT0 + 4 * kSec).message, "exported pipetop-test.{cmd,csv,json,svg}");
   ASSERT_EQ(f.pictures.size(), 1U);
   EXPECT_NE(f.pictures[0].find("<svg"), std::string::npos) << "the chart goes with the figures";
@@ -155,7 +156,7 @@ TEST(DashboardController, WithTheLeaderboardOpenXExportsItAsCsv) {
   ASSERT_TRUE(f.controller.press('x', kT0 + 2 * kSec));
   EXPECT_TRUE(f.exported.empty());
   ASSERT_EQ(f.boards.size(), 1U);
-  EXPECT_TRUE(f.boards[0].starts_with("gigabytes_per_second,")) << f.boards[0];
+  EXPECT_TRUE(f.boards[0].starts_with("mean_gib_per_s,bytes_to_pipe,")) << f.boards[0];
   EXPECT_NE(f.boards[0].find("write/read"), std::string::npos) << f.boards[0];
 }
 
@@ -237,6 +238,20 @@ TEST(DashboardController, ADeadPairIsSaidAndRStartsItAgain) {
   EXPECT_EQ(f.pair.changes[0], pinned()) << "the same configuration, again";
 }
 
+// Under --pairs N the segment is N pairs' total, which the files (one pair's command and seed row)
+// cannot rerun: x refuses as `run --pairs --export` does, and writes nothing.
+TEST(DashboardController, ExportUnderPairsIsRefusedAsRunRefusesIt) {
+  Fixture f;
+  f.pair.figures = {PairFigure{{0, 1}, 1.0, true}, PairFigure{{0, 1}, 1.0, true}};
+  f.run_first(3.0, 2.0);
+  ASSERT_TRUE(f.controller.press('x', kT0 + 4 * kSec));
+  EXPECT_TRUE(f.exported.empty());
+  const DashboardModel m = f.controller.model(kT0 + 4 * kSec);
+  EXPECT_TRUE(m.message_is_error);
+  EXPECT_TRUE(has(m.message, "--export does not go with --pairs: the exported commands and row are one pair's"))
+      << m.message;
+}
+
 TEST(DashboardController, ResetWhileRunningKeepsThePair) {
   Fixture f;
   f.run_first(2.0, 2.0);
@@ -251,7 +266,7 @@ TEST(DashboardController, SpaceFreezesTheWholeDisplay) {
   ASSERT_TRUE(f.controller.press(' ', kT0 + kSec));
   const std::int64_t frozen_at = f.controller.model(kT0 + kSec).now_ns;
   const std::optional<double> frozen_mean = f.controller.model(kT0 + kSec).history.current_segment_stats().mean;
-  f.feed(kT0 + kSec + 10 * kMs, 1.0, 8.0, f.controller.history().current_throughput().bytes());
+  f.feed(kT0 + kSec + 10 * kMs, 1.0, 8.0, f.controller.history().current().throughput().bytes());
   const DashboardModel frozen = f.controller.model(kT0 + 2 * kSec);
   EXPECT_EQ(frozen.now_ns, frozen_at);
   EXPECT_EQ(frozen.history.current_segment_stats().mean, frozen_mean) << "the statistics freeze too";

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "pipetop/app/pair_control.hpp"
-#include "pipetop/core/validate.hpp"
+#include "pipetop/core/config/validate.hpp"
 
 namespace pipetop::testing {
 
@@ -39,6 +39,7 @@ class FakePairControl final : public PairControl {
   [[nodiscard]] PairPhase phase() const override { return phase_; }
   [[nodiscard]] const RunConfig& config() const override { return config_; }
   [[nodiscard]] std::uint64_t dropped_samples() const override { return drops; }
+  [[nodiscard]] std::vector<PairFigure> pair_figures() const override { return figures; }
 
   // What the next poll() reports, in order.
   void report(SessionEvent event) { pending.push_back(std::move(event)); }
@@ -64,6 +65,7 @@ class FakePairControl final : public PairControl {
   int polls = 0;
   bool stopped = false;
   std::uint64_t drops = 0;
+  std::vector<PairFigure> figures;  // --pairs N: each pair's strip figure; empty for one pair
 
  private:
   RunConfig config_;

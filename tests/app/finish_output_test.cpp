@@ -14,6 +14,20 @@ namespace {
 using testing::TestPipe;
 using namespace std::chrono_literals;
 
+// A reader that is late (100 ms), not gone: reads the `left` bytes of `pipe`, keeping what it read in
+// `into`.
+std::thread late_reader(TestPipe& pipe, std::size_t& left, std::string& into) {
+  return std::thread([&pipe, &left, &into] {
+    std::this_thread::sleep_for(100ms);
+    while (left > 0) {
+      const std::string some = pipe.read_some(left);
+      if (some.empty()) return;
+      left -= some.size();
+      into += some;
+    }
+  });
+}
+
 // What `timeout` does: SIGTERM to pipetop, then to its whole group. The first ended the run (code
 // 143); the second is still pending while the summary waits for a slow reader, and must not cost it.
 TEST(FinishOutput, ASecondSignalAfterTheOneThatEndedTheRunStillLetsTheSummaryOut) {
@@ -27,15 +41,7 @@ TEST(FinishOutput, ASecondSignalAfterTheOneThatEndedTheRunStillLetsTheSummaryOut
     OutputStream out(pipe.writer());
     out.write("ended        interrupted\n");
     left += 25;
-    std::thread reader([&] {
-      std::this_thread::sleep_for(100ms);  // the reader is late, not gone
-      while (left > 0) {
-        const std::string some = pipe.read_some(left);
-        if (some.empty()) return;
-        left -= some.size();
-        summary += some;
-      }
-    });
+    std::thread reader = late_reader(pipe, left, summary);
     EXPECT_EQ(finish_output(out, 128 + SIGTERM, *signals), 128 + SIGTERM);
     EXPECT_EQ(out.unwritten_bytes(), 0U) << "the summary was given up for the second signal";
     reader.join();
@@ -45,8 +51,30 @@ TEST(FinishOutput, ASecondSignalAfterTheOneThatEndedTheRunStillLetsTheSummaryOut
   unblock_termination_signals();
 }
 
-// Without a signal that ended the run, one arriving while the output waits ends the wait: a stdout
-// nobody reads cannot keep pipetop from leaving.
+// Issue 21: a failed run (exit 1, 4, a command's status) ends without reading the signal that came
+// meanwhile; that signal, pending at the flush, threw the summary away although its reader was there.
+TEST(FinishOutput, ASignalPendingWhenAFailedRunFinishesStillLetsTheSummaryOut) {
+  Result<SignalWatch> signals = SignalWatch::install();
+  ASSERT_TRUE(signals) << signals.error().message;
+  TestPipe pipe;
+  std::size_t left = pipe.fill();
+  raise(SIGTERM);
+  std::string summary;
+  {
+    OutputStream out(pipe.writer());
+    out.write("failed       nothing moved\n");
+    left += 27;
+    std::thread reader = late_reader(pipe, left, summary);
+    EXPECT_EQ(finish_output(out, 1, *signals), 1);
+    EXPECT_EQ(out.unwritten_bytes(), 0U) << "the summary was given up for a pending signal";
+    reader.join();
+  }
+  EXPECT_TRUE(summary.ends_with("failed       nothing moved\n"));
+  unblock_termination_signals();
+}
+
+// Without a signal that ended the run, one arriving while the output waits ends the wait after the
+// moment an interrupted run's output gets: a stdout nobody reads cannot keep pipetop from leaving.
 TEST(FinishOutput, ASignalDuringTheFlushOfACompletedRunEndsTheWait) {
   Result<SignalWatch> signals = SignalWatch::install();
   ASSERT_TRUE(signals) << signals.error().message;

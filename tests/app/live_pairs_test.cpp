@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "system/fixture_machines.hpp"
 
 namespace pipetop {

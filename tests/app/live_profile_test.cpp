@@ -8,7 +8,7 @@
 #include "pipetop/app/profile_options.hpp"
 #include "pipetop/app/session_driver.hpp"
 #include "pipetop/app/worker_plan.hpp"
-#include "pipetop/core/run_summary.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -37,7 +37,8 @@ Profiled profiled_run(bool busy, const ProfilingPlan& profiling, const MachineFa
   }
   const RunOutcome& outcome = run->outcome;
   EXPECT_EQ(outcome.end, EndReason::duration);
-  for (const std::optional<WorkerProfile>& profile : outcome.profiles) {
+  for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+    const std::optional<WorkerProfile>& profile = outcome.segment.profile(role);
     if (!profile) {
       ADD_FAILURE() << "a worker was not profiled";
       result.skip = "not profiled";

@@ -41,7 +41,9 @@ std::vector<std::string> lines_of(const std::string& text) {
 class CheckJson : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    ran_ = new testing::Ran(testing::run_binary({"check", "--seconds", "0.3s", "--tune-budget", "2s", "--json"}, 120s));
+    ran_ = new testing::Ran(testing::run_binary(
+        {"check", "--seconds", "0.3s", "--tune-budget", "2s", "--rounds-budget", "2s", "--round", "50ms", "--json"},
+        120s));
     doc_ = new std::optional<nlohmann::json>(test_json::parse(ran_->out));
   }
   static void TearDownTestSuite() {
@@ -71,12 +73,40 @@ TEST_F(CheckJson, ExitsZeroWithOneJsonDocumentOnStdout) {
     return k;
   }();
   EXPECT_EQ(keys, (std::set<std::string>{"schema_version", "type", "facts", "machine", "pinning", "rung_seconds",
-                                         "repeat", "ladder", "verdicts"}));
+                                         "repeat", "ladder", "steps", "stability", "verdicts"}));
   ASSERT_TRUE(doc().at("schema_version").is_number());
   EXPECT_EQ(doc().at("schema_version").get<double>(), 1.0);
   EXPECT_TRUE(ran().out.starts_with("{\"schema_version\":1,")) << "first, so a reader can check it before the rest";
   // One line: nothing else (no progress, no table) on stdout.
   EXPECT_EQ(lines_of(ran().out).size(), 1u) << ran().out;
+}
+
+// Issue 20: each step (a rung against the one before it) raced in paired rounds, with its interval when
+// enough rounds were kept, and the machine's stability beside it.
+TEST_F(CheckJson, EachStepIsRacedInPairedRounds) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  const nlohmann::json& steps = doc().at("steps");
+  EXPECT_DOUBLE_EQ(steps.at("round_s").get<double>(), 0.05);
+  EXPECT_DOUBLE_EQ(steps.at("budget_s").get<double>(), 2.0);
+  EXPECT_GE(steps.at("rounds").get<double>(), 1.0);
+  const nlohmann::json& each = steps.at("each");
+  ASSERT_EQ(each.size() + 1, doc().at("ladder").size());
+  for (std::size_t i = 0; i < each.size(); ++i) {
+    EXPECT_EQ(each[i].at("rung"), doc().at("ladder")[i + 1].at("rung"));
+    EXPECT_EQ(each[i].at("previous"), doc().at("ladder")[i].at("rung"));
+    const std::string change = each[i].at("change").get<std::string>();
+    if (each[i].at("ci95").is_null()) {
+      EXPECT_EQ(change, "too few rounds");
+    } else {
+      const double low = each[i].at("ci95")[0].get<double>();
+      const double high = each[i].at("ci95")[1].get<double>();
+      EXPECT_LE(low, each[i].at("ratio").get<double>());
+      EXPECT_GE(high, each[i].at("ratio").get<double>());
+      EXPECT_EQ(change, low > 1 ? "faster" : high < 1 ? "slower" : "no change shown");
+    }
+  }
+  EXPECT_TRUE(doc().at("stability").at("words").is_string());
+  EXPECT_GE(doc().at("stability").at("slices").get<double>(), 0.0);
 }
 
 TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
@@ -103,6 +133,20 @@ TEST_F(CheckJson, MachineIsAnArrayOfNamedFacts) {
       EXPECT_NE(fact.at("value").get<std::string>(), "not checked");
     }
   }
+}
+
+// Issue 22: the hugetlb fact says whether --pages hugetlb can run, or the command that reserves the pages.
+TEST_F(CheckJson, TheHugetlbFactSaysWhetherPagesAreReservedForPagesHugetlb) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  for (const nlohmann::json& fact : doc().at("machine")) {
+    if (fact.at("name").get<std::string>() != "hugetlb pages") continue;
+    const std::string meaning = fact.at("meaning").get<std::string>();
+    EXPECT_TRUE(meaning.starts_with("--pages hugetlb can take") ||
+                meaning.starts_with("--pages hugetlb is refused here: "))
+        << meaning;
+    return;
+  }
+  ADD_FAILURE() << "no hugetlb pages fact";
 }
 
 // Issue 12: every fact typed beside its words, under stable snake_case keys.
@@ -152,6 +196,32 @@ TEST_F(CheckJson, FactsAreTyped) {
   }
   EXPECT_TRUE(facts.at("vmsplice").is_boolean());
   EXPECT_TRUE(facts.at("splice").is_boolean());
+}
+
+// Issue 22 §1: memcpy, read and write over the buffer size and past the last-level cache, on the writer's CPU,
+// as facts; each rung's summary states its figure as a share of memcpy of its buffer size.
+TEST_F(CheckJson, MemoryBandwidthIsAFactMeasuredOnTheWritersCpu) {
+  ASSERT_TRUE(parsed()) << ran().out;
+  const nlohmann::json& b = doc().at("facts").at("bandwidth");
+  EXPECT_EQ(b.at("cpu"), doc().at("pinning").at("writer_cpu"));
+  ASSERT_EQ(b.at("figures").size(), 6U);
+  std::vector<std::string> loops;
+  for (const nlohmann::json& f : b.at("figures")) {
+    loops.push_back(f.at("loop").get<std::string>());
+    EXPECT_GT(f.at("gib_per_s").get<double>(), 0.01) << f;
+  }
+  EXPECT_EQ(loops, (std::vector<std::string>{"memcpy", "read", "write", "memcpy", "read", "write"}));
+  EXPECT_EQ(b.at("figures")[0].at("bytes").get<double>(), 256.0 * 1024);
+  EXPECT_GE(b.at("figures")[3].at("bytes").get<double>(), 64.0 * 1024 * 1024) << "past the last-level cache";
+  const nlohmann::json& first = doc().at("ladder").front().at("summary").at("ceiling");
+  EXPECT_EQ(first.at("memcpy_gib_per_s"), b.at("figures")[0].at("gib_per_s"));
+  EXPECT_EQ(first.at("copies_per_byte").get<int>(), 2) << "the first rung is write/read";
+  const std::vector<std::string> machine_names = [&] {
+    std::vector<std::string> names;
+    for (const nlohmann::json& f : doc().at("machine")) names.push_back(f.at("name").get<std::string>());
+    return names;
+  }();
+  EXPECT_NE(std::find(machine_names.begin(), machine_names.end(), "memcpy 256 KiB"), machine_names.end());
 }
 
 TEST_F(CheckJson, LadderHasSixRungsThenTheTunedBest) {
@@ -213,8 +283,8 @@ TEST_F(CheckJson, VerdictsAreStrings) {
 TEST_F(CheckJson, ProgressWentToStderr) {
   EXPECT_TRUE(contains(ran().err, "check: reading machine facts")) << ran().err;
   EXPECT_TRUE(contains(ran().err, "check: rung 1/7 write/read")) << ran().err;
-  EXPECT_TRUE(contains(ran().err, "check: rung 7/7 tuned best, trial 1/")) << ran().err;
-  EXPECT_TRUE(contains(ran().err, "confirm")) << ran().err;
+  EXPECT_TRUE(contains(ran().err, "check: rung 7/7 tuned best, race round 1, ")) << ran().err;
+  EXPECT_TRUE(contains(ran().err, "check: rung 7/7 tuned best (run 1/")) << ran().err;
   EXPECT_FALSE(contains(ran().out, "check: rung")) << ran().out;
 }
 
@@ -228,9 +298,10 @@ TEST(TuneCli, PrintsWinnerRatioAndTheCommandThatReproducesIt) {
   EXPECT_TRUE(contains(ran.out, "  article    ")) << ran.out;
   EXPECT_TRUE(contains(ran.out, "  ratio      ×")) << ran.out;
   EXPECT_TRUE(contains(ran.out, "reproduce  pipetop run")) << ran.out;
-  EXPECT_TRUE(contains(ran.out, "  trials\n")) << ran.out;
-  EXPECT_TRUE(contains(ran.err, "tune trial 1/")) << ran.err;
-  EXPECT_FALSE(contains(ran.out, "tune trial")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "  race       ")) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "  configurations raced")) << ran.out;
+  EXPECT_TRUE(contains(ran.err, "tune race round 1, ")) << ran.err;
+  EXPECT_FALSE(contains(ran.out, "tune race")) << ran.out;
 }
 
 // ---- run --export -------------------------------------------------------------------------------
@@ -299,6 +370,13 @@ TEST(CheckCliBadInput, CheckTuneBudgetThatIsNoDuration) {
   const testing::Ran ran = testing::run_binary({"check", "--tune-budget", "soon"}, 10s);
   EXPECT_EQ(ran.exit_code, 2) << ran.err;
   EXPECT_TRUE(contains(ran.err, "invalid duration 'soon'")) << ran.err;
+}
+
+TEST(CheckCliBadInput, ARoundTooShortToMeasure) {
+  const testing::Ran ran = testing::run_binary({"check", "--round", "10ms"}, 10s);
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_TRUE(contains(ran.err, "'10ms' is shorter than a slice can be measured")) << ran.err;
+  EXPECT_TRUE(ran.out.empty()) << ran.out;
 }
 
 }  // namespace

@@ -99,5 +99,44 @@ TEST(ExportCli, CheckAndTuneTakeForceAndCheckTheirPrefixFirst) {
   }
 }
 
+// The folded stacks are files of the export too: a link planted there is refused before the run, not
+// after it, when the other files are already written.
+TEST(ExportCli, APlantedLinkAtAFoldedStackFileIsRefusedBeforeTheRun) {
+  const testing::TempDir dir;
+  const fs::path target = dir.path() / "precious";
+  write_text(target, "keep me\n");
+  fs::create_symlink(target, dir.path() / "r.reader.folded");
+  const testing::Ran ran = run_export((dir.path() / "r").string(), {"--profile"});
+  EXPECT_EQ(ran.exit_code, 2) << ran.err;
+  EXPECT_NE(ran.err.find((dir.path() / "r.reader.folded").string() + " exists"), std::string::npos) << ran.err;
+  EXPECT_TRUE(ran.out.empty()) << "the run started:\n" << ran.out;
+  EXPECT_EQ(testing::slurp(target), "keep me\n");
+  EXPECT_FALSE(fs::exists(dir.path() / "r.cmd")) << "files written before the refusal";
+
+  fs::create_symlink(target, dir.path() / "m.3.writer.folded");  // check: a result per rung
+  const testing::Ran check = testing::run_binary({"check", "-q", "--export", (dir.path() / "m").string()}, 30s);
+  EXPECT_EQ(check.exit_code, 2) << check.err;
+  EXPECT_NE(check.err.find("m.3.writer.folded exists"), std::string::npos) << check.err;
+  EXPECT_TRUE(check.out.empty()) << "check ran:\n" << check.out;
+}
+
+// A prefix that cannot be what was meant is refused before anything runs: empty (it read as no
+// --export, silently), a directory (dir/ wrote the hidden dir/.cmd), a control character.
+TEST(ExportCli, APrefixThatNamesNoFileIsRefused) {
+  const testing::TempDir dir;
+  const std::string slash = dir.path().string() + "/";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "--export needs a PREFIX, and it is empty"},
+      {slash, "a prefix names the files, not only their directory"},
+      {slash + "a\nb", "the prefix holds a control character"}};
+  for (const auto& [prefix, said] : cases) {
+    const testing::Ran ran = run_export(prefix);
+    EXPECT_EQ(ran.exit_code, 2) << "'" << prefix << "': " << ran.err;
+    EXPECT_NE(ran.err.find(said), std::string::npos) << ran.err;
+    EXPECT_TRUE(ran.out.empty()) << ran.out;
+  }
+  EXPECT_TRUE(fs::is_empty(dir.path())) << "nothing written";
+}
+
 }  // namespace
 }  // namespace pipetop

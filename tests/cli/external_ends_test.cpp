@@ -45,6 +45,21 @@ TEST(ExternalStdin, CountsEveryByteAShellProducerWrites) {
   EXPECT_NE(summary.find("\"command_line\":\"head -c 64M /dev/zero\""), std::string::npos) << summary;
 }
 
+// A producer that ends within a fraction of a second (head, or a shell's command) still gets its CPU
+// time beside pipetop's worker, not "—", and the bytes are not split into "writer 0 B, reader N".
+// 2 GiB: two of pipetop's 50 ms readings of the producer even at 10 GiB/s (200 MiB ended before the first).
+TEST(ExternalStdin, AShortProducersCpuTimeIsMeasured) {
+  for (const std::string& script : {std::string("head -c 2G /dev/zero | $P run --stdin -q"),
+                                    std::string("$P run -q -- sh -c 'head -c 2G /dev/zero'")}) {
+    const testing::Ran ran = shell(script);
+    ASSERT_EQ(ran.exit_code, 0) << script << ": " << ran.err;
+    EXPECT_NE(ran.out.find("moved        2 GiB in "), std::string::npos) << ran.out;
+    EXPECT_NE(ran.out.find("(through the pipe, as pipetop's reader counted it)"), std::string::npos) << ran.out;
+    EXPECT_EQ(ran.out.find("writer 0 B"), std::string::npos) << ran.out;
+    EXPECT_EQ(ran.out.find("writer (theirs) — user"), std::string::npos) << script << ":\n" << ran.out;
+  }
+}
+
 TEST(ExternalStdin, IsTheDefaultWhenStdinIsAPipe) {
   const testing::Ran ran = shell("head -c 8M /dev/zero | $P run --reader read");
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
@@ -71,9 +86,25 @@ TEST(ExternalStdin, ADurationEndsAProducerThatSendsNothing) {
   const testing::Ran ran = shell(
       "exec 3< <(exec sleep 30 2>/dev/null); s=$!; $P run --stdin --duration 500ms -q <&3; r=$?; kill $s; exit $r");
   EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
-  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  ASSERT_EQ(ran.exit_code, 1) << "nothing moved: the exit-code table says 1; " << ran.err;
   EXPECT_NE(ran.out.find("ended        duration reached"), std::string::npos) << ran.out;
   EXPECT_NE(ran.out.find("moved        0 B"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.err.find("pipetop: nothing moved: the producer (stdin) wrote nothing before the run ended"),
+            std::string::npos)
+      << ran.err;
+}
+
+// `true | pipetop run --stdin`: a producer that closes its end at once moved nothing, which the
+// exit-code table calls a failure (1), said on stderr; the summary is still written.
+TEST(ExternalStdin, AProducerThatSendsNothingFailsTheRun) {
+  const testing::Ran ran = shell("true | $P run --stdin -q");
+  EXPECT_EQ(ran.exit_code, 1) << ran.err;
+  EXPECT_NE(ran.err.find("pipetop: nothing moved: the producer (stdin) closed its end without writing"),
+            std::string::npos)
+      << ran.err;
+  EXPECT_NE(ran.out.find("moved        0 B"), std::string::npos) << ran.out;
+  EXPECT_EQ(testing::run_binary({"run", "--", "true"}, 30s).exit_code, 1);
+  EXPECT_EQ(testing::run_binary({"run", "--", "sh", "-c", "exit 7"}, 30s).exit_code, 7) << "the command's status";
 }
 
 TEST(ExternalStdin, RefusesWriterOptionsAndStdinThatIsNoPipe) {
@@ -100,10 +131,10 @@ TEST(ExternalCommand, TheExitCodeFollowsTheCommand) {
 
 TEST(ExternalCommand, ACommandThatCannotRunIsAClearErrorAndLeavesNothing) {
   testing::Ran ran = testing::run_binary({"run", "--", "pipetop-no-such-command", "arg"}, 30s);
-  EXPECT_EQ(ran.exit_code, 2);
+  EXPECT_EQ(ran.exit_code, 127);  // as a shell says
   EXPECT_NE(ran.err.find("cannot run 'pipetop-no-such-command': no such command"), std::string::npos) << ran.err;
   ran = shell("f=$(mktemp); trap 'rm -f $f' EXIT; chmod 644 $f; $P run -- $f");
-  EXPECT_EQ(ran.exit_code, 3);
+  EXPECT_EQ(ran.exit_code, 126);
   EXPECT_NE(ran.err.find("Permission denied"), std::string::npos) << ran.err;
   ran = testing::run_binary({"run", "--"}, 30s);
   EXPECT_EQ(ran.exit_code, 2);
@@ -126,6 +157,17 @@ TEST(ExternalCommand, InterruptingPipetopEndsTheCommandToo) {
   EXPECT_NE(ran.out.find("command      ended by pipetop"), std::string::npos) << ran.out;
   for (const pid_t child : children) EXPECT_FALSE(testing::is_running(child)) << child;
   EXPECT_TRUE(no_process_named("sleep 31.5"));
+}
+
+// The command's own children go with it, as with timeout(1): a shell that ignores SIGTERM is killed
+// after the grace, and so is the child it started (which inherited the ignored SIGTERM and holds the
+// pipe), instead of outliving pipetop.
+TEST(ExternalCommand, ItsChildrenEndWithIt) {
+  const testing::Ran ran = testing::run_binary(
+      {"run", "--duration", "300ms", "--", "sh", "-c", "trap '' TERM; sleep 31.7; echo not reached"}, 60s);
+  EXPECT_FALSE(ran.timed_out);
+  EXPECT_NE(ran.out.find("command      ended by pipetop"), std::string::npos) << ran.out;
+  EXPECT_TRUE(no_process_named("sleep 31.7")) << "the command's child outlived pipetop";
 }
 
 TEST(ExternalStdout, AConsumerGetsEveryByteAndTheReportGoesToStderr) {
@@ -179,6 +221,21 @@ TEST(PassThroughTerminal, FallsBackToReadAndWriteWhereStdoutTakesNoSplice) {
   EXPECT_NE(ran.err.find("pass         read(2) and write(2) through a buffer (stdout takes no splice"),
             std::string::npos)
       << ran.err;
+}
+
+// Issue 21: splice(2) refuses a file opened with O_APPEND (EINVAL), and `--pass >> file` wrote nothing,
+// failed, and its summary said "281.8% user" and the producer's counters "did not run". Read and write.
+TEST(PassThroughAppend, AppendsToAFileThroughReadAndWrite) {
+  const testing::Ran ran = shell(
+      "d=$(mktemp -d); trap 'rm -rf $d' EXIT; head -c 64M /dev/urandom > $d/in; echo start > $d/out; "
+      "$P run --stdin --pass < <(cat $d/in) >> $d/out 2>$d/err; rc=$?; "
+      "{ echo start; cat $d/in; } | cmp - $d/out && echo SAME; echo rc=$rc; cat $d/err");
+  EXPECT_NE(ran.out.find("SAME\nrc=0\n"), std::string::npos) << ran.out << ran.err;
+  EXPECT_NE(ran.out.find("pass         read(2) and write(2) through a buffer (stdout takes no splice: a terminal, a "
+                         "device or `>>`)"),
+            std::string::npos)
+      << ran.out;
+  EXPECT_EQ(ran.out.find("did not run"), std::string::npos) << ran.out;
 }
 
 TEST(PassThroughEpipe, AConsumerThatLeavesEndsItCleanlyWithASummary) {

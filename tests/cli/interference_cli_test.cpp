@@ -57,9 +57,10 @@ TEST(InterferenceCli, RunSaysAHogOnTheWritersCpuDisturbedIt) {
 TEST(InterferenceCli, CheckRerunsADisturbedRungAndDrawsNoVerdictFromIt) {
   SKIP_WITHOUT_TWO_CPUS();
   const testing::CpuHog hog(0);
-  const testing::Ran ran = testing::run_binary({"check", "--seconds", "300ms", "--tune-budget", "1s", "--format",
-                                                "json", "--quiet", "--writer-cpu", "0", "--reader-cpu", "1"},
-                                               120s);
+  const testing::Ran ran =
+      testing::run_binary({"check", "--seconds", "300ms", "--tune-budget", "1s", "--rounds-budget", "2s", "--round",
+                           "50ms", "--format", "json", "--quiet", "--writer-cpu", "0", "--reader-cpu", "1"},
+                          120s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;

@@ -66,8 +66,9 @@ TEST(OpenMetricsCli, RunMetricsParse) {
 }
 
 TEST(OpenMetricsCli, CheckMetricsHaveEveryRung) {
-  const testing::Ran ran =
-      testing::run_binary({"check", "--seconds", "0.1s", "--tune-budget", "1s", "-q", "--format", "openmetrics"}, 120s);
+  const testing::Ran ran = testing::run_binary({"check", "--seconds", "0.1s", "--tune-budget", "1s", "--rounds-budget",
+                                                "2s", "--round", "50ms", "-q", "--format", "openmetrics"},
+                                               120s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const auto metrics = parsed(ran.out);
   ASSERT_EQ(metrics.count("pipetop_check_rung_throughput_bytes_per_second"), 1u) << ran.out;

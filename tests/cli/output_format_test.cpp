@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <regex>
 #include <sstream>
 
 #include "run_binary.hpp"
+#include "test_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -19,16 +21,23 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-TEST(OutputFormat, JsonLinesAreTheMachineSamplesThenOneSummary) {
-  const testing::Ran ran = testing::run_binary({"run", "--duration", "1s", "--format", "json"}, 30s);
+TEST(OutputFormat, JsonLinesAreTheMachineSamplesAProgressLineASecondThenOneSummary) {
+  const testing::Ran ran = testing::run_binary({"run", "--duration", "2s", "--format", "json"}, 30s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::vector<std::string> lines = lines_of(ran.out);
   ASSERT_GT(lines.size(), 50U) << "about 100 samples per worker per second at 10 ms";
   EXPECT_TRUE(lines.front().starts_with("{\"schema_version\":1,\"type\":\"machine\",\"facts\":{")) << lines.front();
+  std::size_t progress = 0;
   for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
-    EXPECT_TRUE(lines[i].starts_with("{\"schema_version\":1,\"type\":\"sample\",\"worker\":\"")) << lines[i];
+    if (lines[i].starts_with("{\"schema_version\":1,\"type\":\"progress\",\"t_s\":")) {
+      ++progress;
+    } else {
+      EXPECT_TRUE(lines[i].starts_with("{\"schema_version\":1,\"type\":\"sample\",\"worker\":\"")) << lines[i];
+    }
     EXPECT_TRUE(lines[i].ends_with("}")) << lines[i];
   }
+  EXPECT_GE(progress, 1U) << "one a second of the reader's samples";
+  EXPECT_LE(progress, 2U);
   const std::string& summary = lines.back();
   for (const char* key :
        {"\"type\":\"summary\"", "\"gib_per_s\":", "\"gib_per_s_median\":", "\"bytes\":", "\"elapsed_s\":",
@@ -38,6 +47,20 @@ TEST(OutputFormat, JsonLinesAreTheMachineSamplesThenOneSummary) {
   }
   EXPECT_EQ(ran.out.find("nan"), std::string::npos);
   EXPECT_EQ(ran.out.find("inf"), std::string::npos);
+}
+
+// Regression: a command line with bytes that are not UTF-8 (\xff) went into the JSON as it was, and
+// no parser would read the summary: such bytes are written as U+FFFD.
+TEST(OutputFormat, ACommandLineThatIsNotUtf8StillGivesParseableJson) {
+  const testing::Ran ran = testing::run_binary(
+      {"run", "--duration", "5s", "--format", "json", "--", "sh", "-c", "head -c 1M /dev/zero # caf\xe9 \xff"}, 30s);
+  ASSERT_FALSE(ran.out.empty()) << ran.err;
+  const std::vector<std::string> lines = lines_of(ran.out);
+  for (const std::string& line : lines) ASSERT_TRUE(test_json::parse(line).has_value()) << line;
+  const std::optional<nlohmann::json> summary = test_json::parse(lines.back());
+  ASSERT_TRUE(summary && summary->contains("command")) << lines.back();
+  EXPECT_NE(summary->at("command").get<std::string>().find("caf\xEF\xBF\xBD \xEF\xBF\xBD"), std::string::npos)
+      << lines.back();
 }
 
 TEST(OutputFormat, CsvRowsShareOneHeaderAndEndWithASummaryRow) {

@@ -19,8 +19,9 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 TEST(CheckPairs, RunsWhatFitsAndSaysWhatItDidInstead) {
-  const testing::Ran ran =
-      testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "4", "--json"}, 180s);
+  const testing::Ran ran = testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--rounds-budget",
+                                                "2s", "--round", "50ms", "--pairs", "4", "--json"},
+                                               180s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;
@@ -46,9 +47,10 @@ TEST(CheckPairs, RunsWhatFitsAndSaysWhatItDidInstead) {
 }
 
 TEST(CheckPairs, UnpinnedRunsEveryPairAsked) {
-  const testing::Ran ran = testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "2",
-                                                "--writer-cpu", "-1", "--reader-cpu", "-1", "-q"},
-                                               180s);
+  const testing::Ran ran =
+      testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--rounds-budget", "2s", "--round",
+                           "50ms", "--pairs", "2", "--writer-cpu", "-1", "--reader-cpu", "-1", "-q"},
+                          180s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   EXPECT_TRUE(contains(ran.out, "Pairs at once (--pairs 2")) << ran.out;
   EXPECT_TRUE(contains(ran.out, "\n  2 ")) << "a row for 2 pairs at once:\n" << ran.out;
@@ -56,8 +58,9 @@ TEST(CheckPairs, UnpinnedRunsEveryPairAsked) {
 }
 
 TEST(CheckPairs, ScalingRunsAsManyPairsAsFit) {
-  const testing::Ran ran =
-      testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--scaling", "--json", "-q"}, 180s);
+  const testing::Ran ran = testing::run_binary({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--rounds-budget",
+                                                "2s", "--round", "50ms", "--scaling", "--json", "-q"},
+                                               180s);
   ASSERT_EQ(ran.exit_code, 0) << ran.err;
   const std::optional<nlohmann::json> doc = test_json::parse(ran.out);
   ASSERT_TRUE(doc.has_value()) << ran.out;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,12 @@ void produce(const std::vector<std::string>& args, const fs::path& file) {
 
 TEST(PublishedSchemas, CheckDocument) {
   const testing::TempDir dir;
-  ASSERT_NO_FATAL_FAILURE(
-      produce({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--pairs", "2", "--json"}, dir.path() / "c"));
+  ASSERT_NO_FATAL_FAILURE(produce({"check", "--seconds", "0.2s", "--tune-budget", "1s", "--rounds-budget", "2s",
+                                   "--round", "50ms", "--pairs", "2", "--json"},
+                                  dir.path() / "c"));
   ASSERT_NE(testing::slurp(dir.path() / "c").find("\"pairs\":{"), std::string::npos);
+  ASSERT_NE(testing::slurp(dir.path() / "c").find("\"bandwidth\":{"), std::string::npos);
+  ASSERT_NE(testing::slurp(dir.path() / "c").find("\"ceiling\":{"), std::string::npos);
   const testing::Ran v = validate("check.schema.json", dir.path() / "c");
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
 }
@@ -50,8 +54,33 @@ TEST(PublishedSchemas, EveryLineOfARun) {
   EXPECT_NE(text.find("\"type\":\"machine\""), std::string::npos);
   EXPECT_NE(text.find("\"type\":\"sample\""), std::string::npos);
   EXPECT_NE(text.find("\"type\":\"summary\""), std::string::npos);
+  EXPECT_NE(text.find("\"ceiling\":{"), std::string::npos);
   const testing::Ran v = validate("run.schema.json", dir.path() / "r", true);
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+// The meter's form: a progress line a second with --size, and the summary so far that SIGUSR1 asks
+// for, on stderr, with the run's lines on stdout: every line of both follows the schema.
+TEST(PublishedSchemas, EveryLineOfAMeterRunAndItsSummarySoFar) {
+  const testing::TempDir dir;
+  bool sent = false;
+  const testing::Ran ran =
+      testing::run_binary({"run", "--duration", "2500ms", "--size", "1000G", "--format", "json", "--", "yes"}, 120s,
+                          [&](pid_t pid, const std::string& out) {
+                            if (sent || out.find("\"type\":\"progress\"") == std::string::npos) return;
+                            kill(pid, SIGUSR1);
+                            sent = true;
+                          });
+  ASSERT_TRUE(sent) << ran.out << ran.err;
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("\"percent\":"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.err.find("\"end\":\"still running (the summary so far)\""), std::string::npos) << ran.err;
+  testing::write_file(dir.path() / "out", ran.out);
+  testing::write_file(dir.path() / "err", ran.err);
+  for (const char* file : {"out", "err"}) {
+    const testing::Ran v = validate("run.schema.json", dir.path() / file, true);
+    EXPECT_EQ(v.exit_code, 0) << file << ": " << v.err << v.out;
+  }
 }
 
 // run --pairs: each pair's samples and summary name it, and the pairs line ends the output.
@@ -71,6 +100,35 @@ TEST(PublishedSchemas, TuneDocument) {
   const testing::TempDir dir;
   ASSERT_NO_FATAL_FAILURE(produce({"tune", "--budget", "1s", "--json"}, dir.path() / "t"));
   const testing::Ran v = validate("tune.schema.json", dir.path() / "t");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, AbDocument) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(
+      produce({"ab", "--a", "--busy-loop", "--b", "", "--budget", "2s", "--round", "100ms", "--format", "json"},
+              dir.path() / "ab"));
+  const testing::Ran v = validate("ab.schema.json", dir.path() / "ab");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+TEST(PublishedSchemas, SweepDocument) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(
+      produce({"sweep", "buffer-size", "64KiB..256KiB", "--budget", "1s", "--round", "50ms", "--format", "json"},
+              dir.path() / "sweep"));
+  const testing::Ran v = validate("sweep.schema.json", dir.path() / "sweep");
+  EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+}
+
+// B as a command (--b-command): its side has the command as given and "external".
+TEST(PublishedSchemas, AbDocumentAgainstACommand) {
+  const testing::TempDir dir;
+  ASSERT_NO_FATAL_FAILURE(
+      produce({"ab", "--a", "", "--b-command", "head -c \"$PIPETOP_BYTES\" /dev/zero > /dev/null; echo 0.5", "--budget",
+               "1s", "--round", "100ms", "--format", "json"},
+              dir.path() / "ab"));
+  const testing::Ran v = validate("ab.schema.json", dir.path() / "ab");
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
 }
 

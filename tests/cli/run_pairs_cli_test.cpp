@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <optional>
 #include <string>
 
 #include "run_binary.hpp"
@@ -108,6 +110,38 @@ TEST(RunPairs, OptionsThatPickOnePairAreUsageErrors) {
     EXPECT_EQ(ran.exit_code, 2) << c.words;
     EXPECT_TRUE(contains(ran.err, c.words)) << ran.err;
   }
+}
+
+// Issue 21: --pairs 1024 (inside the range) took minutes to start and ignored SIGTERM for a minute.
+// Unpinned pairs are capped at what the machine starts in a few seconds, and stderr says so.
+TEST(RunPairs, TooManyUnpinnedPairsAreCappedAndSaidAtOnce) {
+  std::vector<std::string> more = kUnpinned;
+  more.insert(more.end(), {"--duration", "1s", "-q"});
+  const auto start = std::chrono::steady_clock::now();
+  const testing::Ran ran = run_pairs("1024", more);
+  ASSERT_FALSE(ran.timed_out) << ran.err;
+  EXPECT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_TRUE(contains(ran.err, " of the 1024 asked run, the most this machine starts in a few seconds")) << ran.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 30s);
+}
+
+// A signal while many pairs start ends the run within a moment, as an interrupted run (128+N), its
+// summary written.
+TEST(RunPairs, ASignalDuringTheSetUpStopsItPromptly) {
+  std::vector<std::string> args{"run", "--pairs", "1024", "--duration", "20s", "-q"};
+  args.insert(args.end(), kUnpinned.begin(), kUnpinned.end());
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> sent;
+  const testing::Ran ran = testing::run_binary(args, 30s, [&](pid_t pid, const std::string&) {
+    if (!sent && std::chrono::steady_clock::now() - start > 300ms && kill(pid, SIGTERM) == 0) {
+      sent = std::chrono::steady_clock::now();
+    }
+  });
+  ASSERT_FALSE(ran.timed_out) << ran.err;
+  ASSERT_TRUE(sent);
+  EXPECT_EQ(ran.exit_code, 128 + SIGTERM) << ran.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - *sent, 4s) << "SIGTERM waited for the set-up";
+  EXPECT_TRUE(contains(ran.out, "pairs at once")) << ran.out;
 }
 
 }  // namespace

@@ -47,14 +47,16 @@ TEST_P(FailingStdout, FullDeviceIsSaidAndExitsOne) {
       << ran.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Commands, FailingStdout,
-    ::testing::Values(Writer{"run", {"run", "--duration", "200ms"}},
-                      Writer{"run_json", {"run", "--duration", "200ms", "--format", "json", "-q"}},
-                      Writer{"events", {"events"}}, Writer{"events_json", {"events", "--format", "json"}},
-                      Writer{"check_json", {"check", "--json", "-q", "--seconds", "100ms", "--tune-budget", "1s"}},
-                      Writer{"tune", {"tune", "-q", "--budget", "1s"}}),
-    [](const auto& param_info) { return param_info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Commands, FailingStdout,
+                         ::testing::Values(Writer{"run", {"run", "--duration", "200ms"}},
+                                           Writer{"run_json", {"run", "--duration", "200ms", "--format", "json", "-q"}},
+                                           Writer{"events", {"events"}},
+                                           Writer{"events_json", {"events", "--format", "json"}},
+                                           Writer{"check_json",
+                                                  {"check", "--json", "-q", "--seconds", "100ms", "--tune-budget", "1s",
+                                                   "--rounds-budget", "2s", "--round", "50ms"}},
+                                           Writer{"tune", {"tune", "-q", "--budget", "1s"}}),
+                         [](const auto& param_info) { return param_info.param.name; });
 
 TEST(FailingStdout, ClosedStdoutIsSaidAndExitsOne) {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"run", "--duration", "200ms"},
@@ -143,6 +145,30 @@ TEST(StalledReader, DurationHoldsAndTheSummaryWaitsForTheReader) {
   ASSERT_NE(summary, std::string::npos) << out.substr(out.size() > 500 ? out.size() - 500 : 0);
   const double elapsed_s = std::stod(out.substr(summary + 14));
   EXPECT_LT(elapsed_s, 1.0) << "the run went on while its output was not read";
+}
+
+// `pipetop run | head -1`: the reader takes the first line and goes. The next write meets a broken
+// pipe, which is said on stderr with exit 1, not a silent death by SIGPIPE (141).
+TEST(ClosedReader, BrokenPipeIsSaidAndExitsOne) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", "--duration", "1500ms"},
+        std::vector<std::string>{"run", "--format", "csv", "--interval", "1ms", "--duration", "500ms"}}) {
+    int fds[2];
+    ASSERT_EQ(pipe2(fds, O_CLOEXEC), 0);
+    const int write_end = fds[1];
+    const testing::Started child =
+        testing::start_program(PIPETOP_BINARY, args, [write_end] { dup2(write_end, STDOUT_FILENO); });
+    close(fds[1]);
+    std::string first;
+    for (char c = 0; first.find('\n') == std::string::npos && read(fds[0], &c, 1) == 1;) first += c;
+    close(fds[0]);  // head -1 has its line
+    const testing::Ran ran = testing::collect(child, 30s);
+    ASSERT_FALSE(ran.timed_out) << args[1];
+    EXPECT_FALSE(ran.signaled) << args[1] << ": died of signal " << ran.exit_code - 128;
+    EXPECT_EQ(ran.exit_code, 1) << args[1] << ": " << ran.err;
+    EXPECT_NE(ran.err.find("pipetop: writing the output failed: Broken pipe [EPIPE]"), std::string::npos)
+        << args[1] << ": " << ran.err;
+  }
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ std::uintptr_t address_of(const MappedBuffer& buffer) {
 
 TEST(MappedBuffer, PlainBytesStartSixteenBytesPastAPageAsGlibcMallocPlacesAMappedChunk) {
   const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-  Result<MappedBuffer> buffer = MappedBuffer::allocate(256 * 1024, {false, false, true});
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(256 * 1024, {});
   ASSERT_TRUE(buffer) << buffer.error().message;
   EXPECT_EQ(address_of(*buffer) % page, kMallocOffsetBytes);
   EXPECT_EQ(buffer->bytes().size(), 256U * 1024U);
@@ -35,14 +35,25 @@ TEST(MappedBuffer, PlainBytesStartSixteenBytesPastAPageAsGlibcMallocPlacesAMappe
 }
 
 TEST(MappedBuffer, HugePageBytesAreAlignedToTwoMebibytesAsTheSeedsAlignedAlloc) {
-  Result<MappedBuffer> buffer = MappedBuffer::allocate(256 * 1024, {true, false, false});
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(256 * 1024, {PageKind::thp, false, Prefault::none, 0});
   ASSERT_TRUE(buffer) << buffer.error().message;
   EXPECT_EQ(address_of(*buffer) % kHugePageBytes, 0U);
   EXPECT_EQ(buffer->mapping().end - buffer->mapping().start, kHugePageBytes) << "rounded up to a huge page";
 }
 
+TEST(MappedBuffer, AnOffsetPlacesTheBytesThatFarPastAPage) {
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  for (const std::uint64_t offset : {0UL, 16UL, 2048UL, 4095UL}) {
+    Result<MappedBuffer> buffer = MappedBuffer::allocate(8192, {PageKind::small, false, Prefault::touch, offset});
+    ASSERT_TRUE(buffer) << buffer.error().message;
+    EXPECT_EQ(address_of(*buffer) % page, offset);
+    EXPECT_GE(buffer->mapping().end, address_of(*buffer) + 8192) << "the mapping holds every byte";
+    EXPECT_EQ(buffer->bytes()[8191], std::byte{'X'});
+  }
+}
+
 TEST(MappedBuffer, AMovedBufferKeepsWhereItsBytesStart) {
-  Result<MappedBuffer> buffer = MappedBuffer::allocate(4096, {false, false, true});
+  Result<MappedBuffer> buffer = MappedBuffer::allocate(4096, {});
   ASSERT_TRUE(buffer) << buffer.error().message;
   const std::uintptr_t before = address_of(*buffer);
   MappedBuffer moved = std::move(*buffer);

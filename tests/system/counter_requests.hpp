@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pipetop/core/perf_open_error.hpp"
+#include "pipetop/core/counters/perf_open_error.hpp"
 #include "pipetop/system/event_encoder.hpp"
 
 namespace pipetop::testing {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "fixture_machines.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/pair_placement.hpp"
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
 #include "unit/placed_pairs.hpp"
 
 namespace pipetop {

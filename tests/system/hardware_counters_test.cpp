@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_facts.hpp"

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/derived_figures.hpp"
-#include "pipetop/core/event_names.hpp"
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/counters/derived_figures.hpp"
+#include "pipetop/core/counters/event_names.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/counter_set.hpp"
 #include "pipetop/system/perf_api.hpp"
 #include "pipetop/system/perf_facts.hpp"

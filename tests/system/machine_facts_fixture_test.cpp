@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "fixture_machines.hpp"
-#include "pipetop/core/machine_facts.hpp"
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_facts.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/system_files.hpp"
 
 namespace pipetop {
@@ -153,7 +153,7 @@ TEST(MachineFactsFixture, BareMetalMeanings) {
   EXPECT_EQ(fact(facts, "transparent huge pages").value, "enabled=always, defrag=defer+madvise");
   EXPECT_TRUE(contains(fact(facts, "transparent huge pages").meaning, "asked or not"));
   EXPECT_EQ(fact(facts, "hugetlb pages").value, "2 MiB: 512, 1 GiB: 2");
-  EXPECT_TRUE(contains(fact(facts, "hugetlb pages").meaning, "reserved memory that buffers cannot use"));
+  EXPECT_TRUE(contains(fact(facts, "hugetlb pages").meaning, "--pages hugetlb can take"));
   EXPECT_EQ(fact(facts, "perf_event_paranoid").value, "1");
   EXPECT_TRUE(contains(fact(facts, "perf_event_paranoid").meaning, "kernel and user counting allowed"));
   EXPECT_EQ(fact(facts, "hardware PMU").value, "cpu");

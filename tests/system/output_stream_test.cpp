@@ -7,7 +7,7 @@
 #include <chrono>
 #include <string>
 
-#include "pipetop/core/duration.hpp"
+#include "pipetop/core/base/duration.hpp"
 #include "test_pipe.hpp"
 
 namespace pipetop {

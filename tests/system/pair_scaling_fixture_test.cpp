@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "fixture_machines.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/pair_scaling.hpp"
-#include "pipetop/core/pair_scaling_report.hpp"
+#include "pipetop/core/experiment/pair_scaling.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
+#include "pipetop/core/report/pair_scaling_report.hpp"
 
 namespace pipetop {
 namespace {
@@ -25,18 +25,23 @@ class FakePairGroupRunner final : public PairGroupRunner {
  public:
   explicit FakePairGroupRunner(const MachineFacts& machine) : machine_(machine) {}
 
-  std::vector<Trial> run_together(const std::vector<RunConfig>& configs, std::int64_t duration_ns) override {
+  PairsRun run_together(const std::vector<RunConfig>& configs, std::int64_t duration_ns) override {
     groups.push_back(configs);
     durations.push_back(duration_ns);
-    std::vector<Trial> trials;
+    PairsRun run;
+    double total = 0;
     for (const RunConfig& c : configs) {
       Trial t;
-      t.outcome.config = c;
+      SegmentStart start;
+      start.config = c;
+      t.outcome.segment = SegmentAggregate(start);
       const double alone = node_of(*c.writer_cpu) == node_of(*c.reader_cpu) ? 4.0 : 2.0;
       t.summary.throughput.gib_per_s = alone * (1 - 0.05 * static_cast<double>(configs.size() - 1));
-      trials.push_back(t);
+      total += *t.summary.throughput.gib_per_s;
+      run.trials.push_back(t);
     }
-    return trials;
+    run.total_gib_per_s = total;
+    return run;
   }
 
   std::vector<std::vector<RunConfig>> groups;
@@ -86,13 +91,13 @@ TEST(PairScalingFixture, TwoCpusRunTheOnePairThatFitsAndSaySo) {
 // Unpinned on both sides (--writer-cpu -1 --reader-cpu -1): every pair asked runs, left to the scheduler.
 class UnpinnedGroupRunner final : public PairGroupRunner {
  public:
-  std::vector<Trial> run_together(const std::vector<RunConfig>& configs, std::int64_t /*duration_ns*/) override {
+  PairsRun run_together(const std::vector<RunConfig>& configs, std::int64_t /*duration_ns*/) override {
     sizes.push_back(configs.size());
     for (const RunConfig& c : configs) {
       EXPECT_EQ(c.writer_cpu, kUnpinned);
       EXPECT_EQ(c.reader_cpu, kUnpinned);
     }
-    return std::vector<Trial>(configs.size());
+    return {std::vector<Trial>(configs.size()), std::nullopt};
   }
   std::vector<std::size_t> sizes;
 };
@@ -149,15 +154,15 @@ TEST(PairScalingFixture, OneHundredTwentyEightCpusScaleToSixtyFourPairs) {
   const PairScaling s = run_pair_scaling(runner, RunConfig{}, allowed_places(f), 64, kNsPerS, {});
   EXPECT_EQ(step_sizes(s), (std::vector<std::size_t>{1, 2, 4, 8, 16, 32, 64}));
   for (const PairsStep& step : s.steps) expect_disjoint(step);
-  EXPECT_EQ(s.steps.back().trials.size(), 64u);
+  EXPECT_EQ(s.steps.back().trials().size(), 64u);
 }
 
 TEST(PairScaling, CountsAndEfficiency) {
   EXPECT_EQ(scaling_counts(1), (std::vector<std::size_t>{1}));
   EXPECT_EQ(scaling_counts(3), (std::vector<std::size_t>{1, 2, 3}));
   EXPECT_EQ(scaling_counts(6), (std::vector<std::size_t>{1, 2, 4, 6}));
-  PairsStep failed{{{{0, 1}, PairKind::separate_cores}}, {Trial{}}};
-  failed.trials[0].error = runtime_error("EPIPE");
+  PairsStep failed{{{{0, 1}, PairKind::separate_cores}}, {{Trial{}}, std::nullopt}};
+  failed.run.trials[0].error = runtime_error("EPIPE");
   EXPECT_FALSE(failed.aggregate_gib_per_s().has_value());
   EXPECT_FALSE(scaling_efficiency(failed, failed).has_value());
 }

@@ -13,9 +13,9 @@
 #include <optional>
 #include <string>
 
-#include "pipetop/core/capabilities.hpp"
-#include "pipetop/core/machine_limits.hpp"
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
+#include "pipetop/core/machine/capabilities.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/file_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 

@@ -47,6 +47,8 @@ class ProcTree {
     fs::create_directories(dir(pid));
     std::ofstream(dir(pid) / "fd") << "";
   }
+  // A kernel thread: its fd directory is there and empty, whoever looks; no command line.
+  void kernel_thread(int pid) { fs::create_directories(dir(pid) / "fd"); }
   [[nodiscard]] SystemFiles files() const { return SystemFiles(root_.string()); }
 
  private:
@@ -111,6 +113,22 @@ TEST(PipePeer, AnotherUsersProcessIsNamedAsThePossibleReason) {
   EXPECT_EQ(peer.pid, 0);
   EXPECT_NE(peer.unknown_reason.find("1 processes of other users could not be examined"), std::string::npos)
       << peer.unknown_reason;
+}
+
+// As root, `true | pipetop run --stdin` said "60 processes of other users could not be examined":
+// they were kernel threads, whose empty fd directories hide nothing.
+TEST(PipePeer, KernelThreadsAreNotCountedAsHidden) {
+  ProcTree proc;
+  for (int pid = 2; pid < 62; ++pid) proc.kernel_thread(pid);
+  proc.hidden(100);
+  const PipePeer peer = find_pipe_peer(proc.files(), 3, true, 1);
+  EXPECT_NE(peer.unknown_reason.find("; 1 processes of other users could not be examined"), std::string::npos)
+      << peer.unknown_reason;
+
+  ProcTree threads_only;
+  for (int pid = 2; pid < 62; ++pid) threads_only.kernel_thread(pid);
+  const PipePeer alone = find_pipe_peer(threads_only.files(), 3, true, 1);
+  EXPECT_EQ(alone.unknown_reason, "cannot be found: no process holds the pipe for writing (it may have exited)");
 }
 
 TEST(PipePeer, OnThisMachineFindsTheChildWritingIntoOurPipe) {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "profile_machine_fixture.hpp"
 

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <string>
 
-#include "pipetop/core/profile_tally.hpp"
+#include "pipetop/core/profile/profile_tally.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/profiler.hpp"
 #include "pipetop/system/session.hpp"

@@ -41,6 +41,52 @@ TEST(SessionLaunch, ReturnsWhileTheWorkersStillSetUpThenPollSendsThemOff) {
   EXPECT_FALSE(session.failure()) << "a kill that was asked for is no failure";
 }
 
+// An unpinned session polled with may_start false until its workers are ready: held there (null, with
+// a failure, when it cannot be launched or does not set up in 30 s).
+std::unique_ptr<Session> held_session() {
+  RunConfig config;
+  config.writer_cpu = kUnpinned;
+  config.reader_cpu = kUnpinned;
+  Result<std::unique_ptr<Session>> launched = Session::launch(config, testing::live_machine(), {});
+  if (!launched) {
+    ADD_FAILURE() << launched.error().message;
+    return nullptr;
+  }
+  const std::int64_t deadline = monotonic_ns() + 30 * kNsPerS;
+  while (!(*launched)->set_up() && monotonic_ns() < deadline) {
+    EXPECT_EQ((*launched)->poll(false), Session::Phase::setting_up);
+    sleep_ns(kNsPerMs);
+  }
+  if (!(*launched)->set_up()) ADD_FAILURE() << "the workers did not set up in 30 s";
+  return (*launched)->set_up() ? std::move(*launched) : nullptr;
+}
+
+// Issue 21: with many pairs, each went as soon as its own workers were ready, so the first ran alone
+// while the others still set up. A session polled with may_start false holds its ready workers.
+TEST(SessionLaunch, AReadySessionIsHeldUntilItMayStart) {
+  const std::unique_ptr<Session> session = held_session();
+  ASSERT_TRUE(session);
+  sleep_ns(50 * kNsPerMs);
+  EXPECT_EQ(session->poll(false), Session::Phase::setting_up) << "ready, but not allowed to go";
+  EXPECT_EQ(session->started_ns(), 0);
+  EXPECT_EQ(session->poll(true), Session::Phase::running);
+  EXPECT_GT(session->started_ns(), 0);
+  session->kill_now();
+  EXPECT_FALSE(session->failure());
+}
+
+// A held worker sleeps on the go word (futex), and a stop wakes it: it leaves at once, not after a
+// poll interval, and with no failure.
+TEST(SessionLaunch, AStopEndsWorkersHeldBeforeTheGo) {
+  const std::unique_ptr<Session> session = held_session();
+  ASSERT_TRUE(session);
+  const std::int64_t asked = monotonic_ns();
+  session->finish(5 * kNsPerS);
+  EXPECT_LT(monotonic_ns() - asked, kNsPerS);
+  EXPECT_EQ(session->phase(), Session::Phase::ended);
+  EXPECT_FALSE(session->failure()) << session->failure()->message;
+}
+
 // Issue 14 §4: every start used to zero the whole region (8.5 MB) before a byte moved.
 TEST(SharedRegion, AFreshRegionLeavesTheRingSlotsUntouched) {
   Result<SharedRegion> region = SharedRegion::create();

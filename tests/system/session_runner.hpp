@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "pipetop/core/run_outcome.hpp"
+#include "pipetop/core/figures/run_outcome.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/session.hpp"

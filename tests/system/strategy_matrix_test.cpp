@@ -6,9 +6,11 @@
 
 #include <string>
 #include <tuple>
+#include <vector>
 
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/config/strategies.hpp"
 #include "session_runner.hpp"
+#include "table_rows.hpp"
 
 namespace pipetop {
 namespace {
@@ -66,9 +68,9 @@ TEST_P(StrategyMatrix, ReaderCountsEveryByteTheWriterSent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, StrategyMatrix,
-                         ::testing::Combine(::testing::Values(WriterKind::write, WriterKind::vmsplice),
-                                            ::testing::Values(ReaderKind::read, ReaderKind::splice), ::testing::Bool(),
-                                            ::testing::Bool(), ::testing::Bool()),
+                         ::testing::Combine(::testing::ValuesIn(testing::kinds_of(kWriterStrategies)),
+                                            ::testing::ValuesIn(testing::kinds_of(kReaderStrategies)),
+                                            ::testing::Bool(), ::testing::Bool(), ::testing::Bool()),
                          combo_name);
 
 // The options that change how buffers are made, each on the article's fastest path.
@@ -104,6 +106,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BufferVariant{"same_buffer_huge", [](RunConfig& c) { c.same_buffer = c.huge_pages = true; }},
                       BufferVariant{"buffer_2MiB", [](RunConfig& c) { c.buffer_bytes = 2 * kMiB; }},
                       BufferVariant{"buffer_8KiB", [](RunConfig& c) { c.buffer_bytes = 8 * kKiB; }},
+                      BufferVariant{"offset_0", [](RunConfig& c) { c.buffer_offset = 0; }},
+                      BufferVariant{"offset_4095", [](RunConfig& c) { c.buffer_offset = 4095; }},
                       BufferVariant{"pinned",
                                     [](RunConfig& c) {
                                       c.writer_cpu = 0;

@@ -6,9 +6,9 @@
 #include <thread>
 #include <vector>
 
-#include "pipetop/core/pattern.hpp"
-#include "pipetop/system/pipe.hpp"
+#include "pipetop/core/config/pattern.hpp"
 #include "pipetop/system/transfer_reader.hpp"
+#include "pipetop/system/transport_ends.hpp"
 #include "session_runner.hpp"
 
 namespace pipetop {
@@ -49,7 +49,7 @@ TEST(Verify, VmspliceWithDoubleBufferingHasNoMismatches) {
 // The reader must catch corruption planted in the stream: run the real reader loop in-process on a
 // pipe fed by a thread that writes the pattern with some bytes flipped.
 TEST(Verify, ReaderFindsPlantedCorruption) {
-  Result<Pipe> pipe = Pipe::create();
+  Result<TransportEnds> pipe = TransportEnds::open(TransportKind::pipe);
   ASSERT_TRUE(pipe) << pipe.error().message;
   constexpr std::size_t kStream = 4 * kMiB + 3;
   constexpr std::size_t kFirstBad = 1'000'003;
@@ -70,7 +70,7 @@ TEST(Verify, ReaderFindsPlantedCorruption) {
   });
 
   auto control = std::make_unique<ControlBlock>();
-  control->go.store(true);
+  control->go.store(1);
   RunConfig config;
   config.verify = true;
   config.buffer_bytes = 64 * kKiB;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -108,6 +109,30 @@ TEST(Chart, DataSitsAtItsValue) {
   // Before the first sample (90 s to 100 s): nothing.
   const int before = column_at(s, 95 * kSec);
   for (int y = kPlot.y; y < kPlot.y + kPlot.h; ++y) EXPECT_EQ(c.glyph_at(before, y), " ") << y;
+}
+
+// Issue 22 §1: the ceiling (memcpy of the buffer size) is a labelled line at its value where the axis holds it,
+// and nothing where it is above the axis's top: a line on the top row would read as if the trace reached it.
+TEST(Chart, TheCeilingIsALabelledLineWhereItFitsTheAxis) {
+  Scene s = chart_scene();  // 0..50 GiB/s
+  s.ceiling = Ceiling{256 * 1024, 0, 50'000'000, 14.2};
+  TextCanvas c(kArea.w, kArea.h);
+  draw_chart(c, kArea, s.model());
+  const int row = kPlot.y + static_cast<int>(std::lround((1.0 - 14.2 / 50) * (kPlot.h - 1)));
+  EXPECT_EQ(row_of(c, "memcpy 14.2 GiB/s"), row) << c.dump();
+  EXPECT_EQ(column_of(c, row, "memcpy 14.2 GiB/s"), kPlot.x + 2) << c.dump();
+  EXPECT_EQ(c.glyph_at(kPlot.x + kPlot.w - 1, row), "┄") << "the line runs across the plot\n" << c.dump();
+
+  s.ceiling->memcpy_gib_per_s = 70;  // above the 50 GiB/s top
+  TextCanvas above(kArea.w, kArea.h);
+  draw_chart(above, kArea, s.model());
+  EXPECT_EQ(row_of(above, "memcpy"), -1) << above.dump();
+  EXPECT_EQ(row_of(above, "┄"), -1) << above.dump();
+
+  s.ceiling.reset();  // not measured: no line
+  TextCanvas none(kArea.w, kArea.h);
+  draw_chart(none, kArea, s.model());
+  EXPECT_EQ(row_of(none, "memcpy"), -1) << none.dump();
 }
 
 TEST(Chart, AsciiCanvasDrawsOnlyAscii) {

@@ -32,6 +32,24 @@ TEST(Footer, EveryLabelledKeyWhenWideInTableOrder) {
   EXPECT_TRUE(has(c.line(0), "? help q quit"));
 }
 
+// With a producer on stdin pipetop only reads: the footer offered v (vmsplice) all the same, a key
+// that is then refused. It offers the keys of pipetop's own side.
+TEST(Footer, OnlyTheKeysOfPipetopsOwnSide) {
+  Scene s;
+  s.state.ends = EndsKind::stdin_reader;
+  TextCanvas c(300, 1);
+  draw_footer(c, Rect{0, 0, 300, 1}, s.model());
+  EXPECT_FALSE(has(c.line(0), "v vmsplice")) << c.line(0);
+  EXPECT_FALSE(has(c.line(0), "1-6 ladder")) << c.line(0);
+  EXPECT_TRUE(has(c.line(0), "s splice")) << c.line(0);
+  EXPECT_TRUE(has(c.line(0), "? help q quit")) << c.line(0);
+  s.state.ends = EndsKind::stdout_writer;  // pipetop writes: the reader's key goes
+  TextCanvas d(300, 1);
+  draw_footer(d, Rect{0, 0, 300, 1}, s.model());
+  EXPECT_TRUE(has(d.line(0), "v vmsplice")) << d.line(0);
+  EXPECT_FALSE(has(d.line(0), "s splice")) << d.line(0);
+}
+
 TEST(Footer, HelpQuitAndTheProfilePanelsKeyAtEveryWidth) {
   Scene s;
   // From the three entries' own width (the dashboard's footer is never narrower than kMinWidth).
@@ -58,8 +76,8 @@ TEST(Footer, KeysReverseAndTogglesThatAreOnHighlighted) {
   s.state.config.busy_loop = true;
   s.state.config.writer = WriterKind::vmsplice;
   s.state.log_scale = true;
-  TextCanvas c(200, 1);
-  draw_footer(c, Rect{0, 0, 200, 1}, s.model());
+  TextCanvas c(260, 1);  // wide enough for every key, pause among them
+  draw_footer(c, Rect{0, 0, 260, 1}, s.model());
   const auto style_of = [&](std::string_view words) {
     const int x = column_of(c, 0, words);
     EXPECT_GE(x, 0) << words;
@@ -152,7 +170,11 @@ TEST(Help, TwoColumnsOfKeysWhenWide) {
   const TextCanvas c = help_page(120, 40, 0);
   const int row = row_of(c, help_line(*find_key('l')));
   ASSERT_GE(row, 0) << c.dump();
-  EXPECT_TRUE(has(c.line(row), help_line(*find_key(']'))));  // beside it
+  int keys_on_row = 0;  // 'l' and another key beside it, whichever the layout puts there
+  for (const KeyBinding& k : key_bindings()) {
+    if (!k.label.empty() && k.flag == nullptr && has(c.line(row), help_line(k))) ++keys_on_row;
+  }
+  EXPECT_GE(keys_on_row, 2) << c.dump();
   expect_every_key(c, "120x40");
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,19 @@ TEST(Header, ConfigurationInWords) {
   EXPECT_EQ(c.style_at(column_of(c, 0, "writer"), 0).color, Color::accent);
 }
 
+// While the first pair starts no pipe exists yet: the header said "pipe 0 B".
+TEST(Header, BeforeThePipeExistsItsSizeIsTheOneAskedForOrUnknown) {
+  Scene s;
+  TextCanvas c(160, 2);
+  draw_header(c, Rect{0, 0, 160, 2}, s.model());
+  EXPECT_FALSE(has(c.line(0), "pipe 0 B")) << c.line(0);
+  EXPECT_TRUE(has(c.line(0), "pipe ?")) << c.line(0);
+  s.state.config.writer = WriterKind::vmsplice;  // the pipe will be half the buffer
+  TextCanvas v(160, 2);
+  draw_header(v, Rect{0, 0, 160, 2}, s.model());
+  EXPECT_TRUE(has(v.line(0), "pipe 128 KiB")) << v.line(0);
+}
+
 TEST(Header, SpansMapPartsToKeys) {
   const Scene s = header_scene();
   TextCanvas c(160, 2);
@@ -77,6 +91,25 @@ TEST(Header, SpansMapPartsToKeys) {
   ASSERT_NE(find_key(busy.key), nullptr);
   (void)press(*find_key(busy.key), state);
   EXPECT_FALSE(state.config.busy_loop);
+}
+
+// Issue 22: a page kind and a prefault method beyond the seed's flags are named, each a span of its key.
+TEST(Header, PagesAndPrefaultMethodAreNamedWithTheirKeys) {
+  Scene s;
+  s.state.config.pages = PageKind::hugetlb;
+  s.state.config.prefault = Prefault::populate;
+  TextCanvas c(160, 2);
+  const std::vector<HeaderSpan> spans = draw_header(c, Rect{0, 0, 160, 2}, s.model());
+  EXPECT_TRUE(has(c.line(0), "reader read · pages hugetlb · prefault populate · buffer 256 KiB")) << c.line(0);
+  std::vector<int> keys;
+  for (const HeaderSpan& span : spans) keys.push_back(span.key);
+  EXPECT_NE(std::find(keys.begin(), keys.end(), 'P'), keys.end());
+  EXPECT_NE(std::find(keys.begin(), keys.end(), 'F'), keys.end());
+  Scene plain;
+  TextCanvas d(160, 2);
+  draw_header(d, Rect{0, 0, 160, 2}, plain.model());
+  EXPECT_FALSE(has(d.line(0), "pages")) << "the defaults are not named: " << d.line(0);
+  EXPECT_FALSE(has(d.line(0), "prefault")) << d.line(0);
 }
 
 TEST(Header, HugePagesNotVerified) {

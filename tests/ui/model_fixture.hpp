@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "pipetop/core/history.hpp"
-#include "pipetop/core/key_table.hpp"
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/config/strategies.hpp"
+#include "pipetop/core/screen/history.hpp"
+#include "pipetop/core/screen/key_table.hpp"
 #include "pipetop/ui/dashboard_model.hpp"
 #include "pipetop/ui/text_canvas.hpp"
 #include "synthetic_session.hpp"
@@ -39,11 +39,14 @@ struct Scene {
   std::string playback;
   std::string other_end;
   std::vector<PairFigure> pairs;
+  std::optional<Ceiling> ceiling;
+  std::optional<AbView> ab;
 
   [[nodiscard]] DashboardModel model() const {
     return DashboardModel{state,    history,        machine,  problem,   message,   message_is_error,
                           dropped,  ui_cpu_percent, live,     now_ns,    window_ns, baseline ? &*baseline : nullptr,
-                          key_echo, tour,           playback, other_end, pairs};
+                          key_echo, tour,           playback, other_end, pairs,     ceiling,
+                          ab};
   }
 };
 

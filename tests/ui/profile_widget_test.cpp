@@ -4,9 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <regex>
+#include <set>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "model_fixture.hpp"
+#include "pipetop/ui/theme.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -51,7 +59,7 @@ TEST(ProfilePanel, AtSeveralSizes) {
     EXPECT_TRUE(d.canvas.line(top + 2).starts_with(" reader ")) << panel;
     // Blocking vmsplice/splice mostly waits and wakes: the bar's first and widest segment says so.
     EXPECT_TRUE(has(d.canvas.line(top + 1), "wait/wake 6")) << panel;
-    EXPECT_TRUE(has(d.canvas.line(top + 1), "400 smp")) << panel;
+    EXPECT_TRUE(has(d.canvas.line(top + 1), "400 samples")) << panel;
     EXPECT_TRUE(has(d.canvas.line(top + 3), "reader-bound: the pipe is full 92% of the time")) << panel;
     if (d.layout.profile.h >= 6) {
       EXPECT_TRUE(has(d.canvas.line(top + 4), "writer user ")) << panel;
@@ -83,6 +91,131 @@ TEST(ProfilePanel, EachBarFillsItsWidthInCategoryColours) {
     EXPECT_EQ(reversed, 120 - 2 - 7 - 12) << d.canvas.line(y);
     EXPECT_EQ(d.canvas.style_at(first, y).color, category_color(ProfileCategory::wait_wake));
   }
+}
+
+// A bar read back from its text alone, as on a terminal without colour: each segment a label (the
+// category's short name and/or its percentage) and a run of its fill, or the fill alone.
+struct ReadSegment {
+  ProfileCategory category;
+  int cells = 0;
+};
+
+std::optional<ProfileCategory> category_of_fill(char c) {
+  for (const CategoryRule& rule : category_rules()) {
+    if (category_fill(rule.category) == c) return rule.category;
+  }
+  return std::nullopt;
+}
+
+// Fails (nullopt) where the text does not read as such segments.
+std::optional<std::vector<ReadSegment>> read_bar(const std::string& bar) {
+  std::vector<ReadSegment> segments;
+  std::size_t at = 0;
+  const std::regex percent("^[0-9]+%");
+  while (at < bar.size()) {
+    const std::size_t start = at;
+    std::optional<ProfileCategory> named;
+    for (const CategoryRule& rule : category_rules()) {  // the longest name that matches
+      if (bar.compare(at, rule.short_name.size(), rule.short_name) == 0 &&
+          (!named || rule.short_name.size() > category_rule(*named).short_name.size())) {
+        named = rule.category;
+      }
+    }
+    if (named) at += category_rule(*named).short_name.size();
+    std::smatch m;
+    const std::string rest = bar.substr(named ? at + 1 : at);
+    if (std::regex_search(rest, m, percent) && (!named || bar[at] == ' '))
+      at += (named ? 1U : 0U) + static_cast<std::size_t>(m.length(0));
+    if (at > start && at < bar.size() && bar[at] == ' ') ++at;  // the blank between a label and its fill
+    const std::optional<ProfileCategory> filled = at < bar.size() ? category_of_fill(bar[at]) : std::nullopt;
+    if (filled && named && *filled != *named) return std::nullopt;  // a label followed by another's fill
+    const std::optional<ProfileCategory> category = named ? named : filled;
+    if (!category) return std::nullopt;
+    while (at < bar.size() && bar[at] == category_fill(*category)) ++at;
+    segments.push_back({*category, static_cast<int>(at - start)});
+  }
+  return segments;
+}
+
+// Regression: at 80 columns labels were cut, a segment showed a stray first letter, and two
+// neighbouring categories in the same colour (locks and copy are both yellow in the dark theme) read
+// as one bar; under NO_COLOR none could be told apart. Every segment now reads from its text alone.
+TEST(ProfilePanel, EveryCategoryReadsApartFromTheTextAlone) {
+  const Scene& scene = shared_profiled_scene();
+  for (const auto& [w, h] : {std::pair{60, 19}, {80, 24}, {120, 40}, {200, 60}}) {
+    for (const bool unicode : {true, false}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (unicode ? "" : " ascii"));
+      const Drawn d = draw(scene, w, h, unicode);
+      for (const WorkerRole role : {WorkerRole::writer, WorkerRole::reader}) {
+        const int y = d.layout.profile.y + 1 + static_cast<int>(role_index(role));
+        int first = -1;
+        int last = -1;
+        for (int x = 0; x < w; ++x) {
+          if (!d.canvas.style_at(x, y).reverse) continue;
+          if (first < 0) first = x;
+          last = x;
+        }
+        ASSERT_GE(first, 0) << d.canvas.line(y);
+        const std::string bar = cells(d.canvas, first, y, last - first + 1);
+        const std::optional<std::vector<ReadSegment>> read = read_bar(bar);
+        ASSERT_TRUE(read.has_value()) << "'" << bar << "' does not read as segments";
+        // In table order, each category once: neighbours are never merged.
+        for (std::size_t i = 1; i < read->size(); ++i) {
+          EXPECT_LT(static_cast<int>((*read)[i - 1].category), static_cast<int>((*read)[i].category)) << bar;
+        }
+        // Every category with a cell's worth of samples is there, as long as its share says.
+        const ProfileSummary summary = summarize_profile(*scene.history.profile(role));
+        const int width = last - first + 1;
+        for (const CategoryShare& c : summary.categories) {
+          if (c.share * width < 1) continue;
+          const auto found = std::ranges::find(*read, c.category, &ReadSegment::category);
+          ASSERT_NE(found, read->end()) << category_rule(c.category).short_name << " missing in '" << bar << "'";
+          EXPECT_NEAR(found->cells, c.share * width, 1.0) << bar;
+        }
+        EXPECT_FALSE(std::regex_search(bar, std::regex("(^|[^a-z/])[a-z]([^a-z/]|$)"))) << "a lone letter: " << bar;
+      }
+    }
+  }
+}
+
+// Regression: "1.02 k smp +1…": what the count after a bar counts, and the lost samples, cut.
+TEST(ProfilePanel, TheCountSaysItCountsSamplesAndLostOnesShowWhole) {
+  Scene scene = profiled_scene();
+  scene.history.apply(ProfileBatch{scene.now_ns, WorkerRole::reader, {}, 3});
+  for (const int w : {60, 80, 120}) {
+    const Drawn d = draw(scene, w, 24);
+    const std::string writer = d.canvas.line(d.layout.profile.y + 1);
+    const std::string reader = d.canvas.line(d.layout.profile.y + 2);
+    EXPECT_TRUE(has(writer, " samples")) << writer;
+    EXPECT_TRUE(has(reader, " samples +3 lost")) << reader;
+    EXPECT_FALSE(has(writer + reader, "smp")) << writer << "\n" << reader;
+    EXPECT_FALSE(has(writer + reader, "…")) << writer << "\n" << reader;
+    // Both bars end in the same column, before the wider count.
+    std::array<int, 2> ends{-1, -1};
+    for (const int row : {1, 2}) {
+      for (int x = 0; x < w; ++x) {
+        if (d.canvas.style_at(x, d.layout.profile.y + row).reverse) ends[static_cast<std::size_t>(row - 1)] = x;
+      }
+    }
+    EXPECT_EQ(ends[0], ends[1]) << writer << "\n" << reader;
+    EXPECT_EQ(reader.find(" samples +3 lost") + std::string(" samples +3 lost").size() + 1, static_cast<std::size_t>(w))
+        << "the count ends one cell from the panel's edge: " << reader;
+  }
+}
+
+// Neighbours in the table get different colours in every theme with colours, on top of their fills.
+TEST(ProfilePanel, NeighbouringCategoriesDifferInColourInEveryTheme) {
+  const std::span<const CategoryRule> rules = category_rules();
+  for (const ThemeName theme : {ThemeName::dark, ThemeName::light, ThemeName::high_contrast}) {
+    for (std::size_t i = 1; i < rules.size(); ++i) {
+      const Look a = theme_look(theme, category_color(rules[i - 1].category));
+      const Look b = theme_look(theme, category_color(rules[i].category));
+      EXPECT_TRUE(a.fg != b.fg || a.dim != b.dim) << rules[i - 1].short_name << " and " << rules[i].short_name;
+    }
+  }
+  std::set<char> fills;
+  for (const CategoryRule& rule : rules) fills.insert(category_fill(rule.category));
+  EXPECT_EQ(fills.size(), rules.size()) << "a fill of its own for each category";
 }
 
 TEST(ProfilePanel, SaysWhyInsteadOfPercentages) {
@@ -164,12 +297,13 @@ TEST(ProfilePanel, AsciiAndTheHelpExplainEachCategory) {
   const Drawn help = draw(scene, 120, 40);
   const std::string text = help.canvas.dump();
   for (const CategoryRule& rule : category_rules()) {
-    EXPECT_TRUE(has(
-        text, std::string(rule.short_name) + std::string(12 - rule.short_name.size(), ' ') + std::string(rule.help)))
+    // The swatch shows the category as its bar segments do: its fill glyph, then its name.
+    EXPECT_TRUE(has(text, std::string(1, category_fill(rule.category)) + " " + std::string(rule.short_name) +
+                              std::string(12 - rule.short_name.size(), ' ') + std::string(rule.help)))
         << rule.name << "\n"
         << text;
   }
-  EXPECT_TRUE(has(text, "time        user/kernel: running")) << text;
+  EXPECT_TRUE(has(text, "time          user/kernel: running")) << text;
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "model_fixture.hpp"
-#include "pipetop/core/layout.hpp"
+#include "pipetop/core/screen/layout.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {

@@ -1,6 +1,6 @@
 // The files that hold this process's effective cpuset, from /proc/self/cgroup (cgroup v1 and v2).
 
-#include "pipetop/core/cgroup_cpuset.hpp"
+#include "pipetop/core/machine/cgroup_cpuset.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,11 @@
-#include "pipetop/core/chart_math.hpp"
+#include "pipetop/core/screen/chart_math.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <string>
 
 namespace pipetop {
@@ -52,6 +53,36 @@ TEST(FitScale, EmptyOrZeroDataGivesZeroToOne) {
   EXPECT_DOUBLE_EQ(empty.hi, 1);
   const YScale zero = fit_scale(0.0, 0.0, false);
   EXPECT_DOUBLE_EQ(zero.hi, 1);
+}
+
+// Regression: the ladder picture's axis used fit_scale's headroom and ran far past its longest bar
+// (to 25 for a 9.7 GiB/s best): bars are labelled, so the axis ends at the first tick above them.
+TEST(TightScale, EndsAtTheFirstRoundTickAboveTheMaximum) {
+  const auto top = [](double max) { return tight_scale(max, 8).hi; };
+  EXPECT_DOUBLE_EQ(top(9.7), 10);
+  EXPECT_DOUBLE_EQ(top(62.99), 70);
+  EXPECT_DOUBLE_EQ(top(10), 10);  // a maximum on a tick is the top
+  EXPECT_DOUBLE_EQ(top(10.1), 12);
+  EXPECT_DOUBLE_EQ(top(0.97), 1);
+  EXPECT_DOUBLE_EQ(top(22), 25);
+  EXPECT_DOUBLE_EQ(tight_scale(std::nullopt, 8).hi, 1);
+  EXPECT_DOUBLE_EQ(tight_scale(0.0, 8).hi, 1);
+  EXPECT_DOUBLE_EQ(tight_scale(std::numeric_limits<double>::infinity(), 8).hi, 1);
+  EXPECT_DOUBLE_EQ(tight_scale(9.7, 8).lo, 0);
+}
+
+TEST(TightScale, HoldsTheMaximumCloselyWithRoundTicks) {
+  for (double v = 0.011; v < 500; v *= 1.07) {
+    for (const int max_ticks : {4, 6, 8}) {
+      const YScale s = tight_scale(v, max_ticks);
+      ASSERT_GE(s.hi, v * (1 - 1e-9)) << v;
+      ASSERT_LE(s.hi, v * 1.5) << v << " with " << max_ticks << " ticks";
+      const std::vector<Tick> ticks = scale_ticks(s, max_ticks);
+      ASSERT_GE(ticks.size(), 2u) << v;
+      ASSERT_LE(ticks.size(), static_cast<std::size_t>(max_ticks)) << v;
+      EXPECT_DOUBLE_EQ(ticks.back().value, s.hi) << v;
+    }
+  }
 }
 
 TEST(FitScale, LogSpansWholeDecades) {

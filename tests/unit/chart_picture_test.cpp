@@ -1,4 +1,4 @@
-#include "pipetop/core/chart_picture.hpp"
+#include "pipetop/core/report/chart_picture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pipetop/core/report/svg_page.hpp"
 #include "unit/svg_testing.hpp"
 
 namespace pipetop {
@@ -56,6 +57,7 @@ ChartPicture ladder_run() {
   picture.t1_ns = 40 * kSecond;
   picture.title = "vmsplice → splice · huge pages · busy loop · buffer 256 KiB · cpu 0→1";
   picture.machine = "AMD EPYC 7B13 · 2 CPUs · Linux 6.18.44 · KVM · THP madvise";
+  picture.stamp = {"62.99 GiB/s steady-state mean", "pipetop 0.1.0 (git v0.1.0) · 2026-11-28 01:02 UTC", ""};
   return picture;
 }
 
@@ -90,6 +92,27 @@ TEST(ChartPicture, ShowsTheConfigurationMachineMarkersAndMeans) {
   for (const char* seconds : {">0s<", ">10s<", ">20s<", ">30s<", ">40s<"}) {
     EXPECT_NE(svg.find(seconds), std::string::npos) << seconds;
   }
+}
+
+// Regression: a picture carried no headline figure, date, version or caveat, so a slide made from a
+// disturbed run misled: the stamp's parts are in the heading, the caveat in the warning colour.
+TEST(ChartPicture, CarriesItsHeadlineWhatMadeItAndWhenAndTheCaveat) {
+  ChartPicture picture = ladder_run();
+  const std::string clean = chart_svg(picture);
+  EXPECT_NE(clean.find(">62.99 GiB/s steady-state mean<"), std::string::npos);
+  EXPECT_NE(clean.find(">pipetop 0.1.0 (git v0.1.0) · 2026-11-28 01:02 UTC<"), std::string::npos);
+  EXPECT_EQ(clean.find("disturbed"), std::string::npos);
+  picture.stamp.caveat = "disturbed: the reader (CPU 1) waited for its CPU 31% of the time";
+  const std::string disturbed = chart_svg(picture);
+  EXPECT_EQ(xmllint_errors(disturbed), "");
+  const std::size_t at = disturbed.find(">disturbed: the reader (CPU 1) waited for its CPU 31% of the time<");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t tag = disturbed.rfind("<text", at);
+  EXPECT_NE(disturbed.substr(tag, at - tag).find(std::string("fill=\"") + std::string(svg_color::bad) + "\""),
+            std::string::npos);
+  picture.stamp.caveat = std::string(400, 'c');
+  EXPECT_EQ(count(chart_svg(picture), std::string(400, 'c')), 0) << "cut to the page";
+  EXPECT_EQ(chart_svg(ChartPicture{}).find("steady-state"), std::string::npos) << "no stamp, no line";
 }
 
 TEST(ChartPicture, IsTheSameEveryTime) {

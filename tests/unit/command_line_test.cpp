@@ -1,4 +1,4 @@
-#include "pipetop/core/command_line.hpp"
+#include "pipetop/core/config/command_line.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,14 @@
 // noise, the verdict at the threshold — and the facts and settings that differ; pure, from
 // MeasuredResults built here.
 
-#include "pipetop/core/comparison.hpp"
+#include "pipetop/core/experiment/comparison.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+
+#include "pipetop/core/report/comparison_report.hpp"
 
 namespace pipetop {
 namespace {
@@ -75,6 +78,36 @@ TEST(Comparison, TheThresholdDecides) {
   EXPECT_EQ(only(compare_results(base, now, 0.20, "b")).verdict, CompareVerdict::slower);
 }
 
+// Issue 20: 20% slower beyond the threshold, but this machine's A/A spread now is 30%: not regressed
+// (the gate cannot tell it from a phase of the VM); a 40% drop is beyond both.
+TEST(Comparison, RegressedOnlyBeyondTheMachinesAaSpreadToo) {
+  const MeasuredResults base = check_of({rung("r", {10.0, 10.1, 10.05})});
+  const AaSpreads spreads{{"r", 0.3}};
+  const MeasurementComparison slower =
+      only(compare_results(base, check_of({rung("r", {8.0, 8.1, 8.05})}), 0.10, "b", spreads));
+  EXPECT_EQ(slower.verdict, CompareVerdict::slower);
+  EXPECT_EQ(slower.aa_spread, 0.3);
+  EXPECT_EQ(only(compare_results(base, check_of({rung("r", {6.0, 6.1, 6.05})}), 0.10, "b", spreads)).verdict,
+            CompareVerdict::regressed);
+  EXPECT_EQ(only(compare_results(base, check_of({rung("r", {12.0, 12.1, 12.05})}), 0.10, "b", spreads)).verdict,
+            CompareVerdict::faster);
+  EXPECT_EQ(only(compare_results(base, check_of({rung("r", {14.0, 14.1, 14.05})}), 0.10, "b", spreads)).verdict,
+            CompareVerdict::improved);
+  // A measurement without a spread keeps the threshold alone.
+  EXPECT_EQ(only(compare_results(base, check_of({rung("r", {8.0, 8.1, 8.05})}), 0.10, "b", {{"other", 0.3}})).verdict,
+            CompareVerdict::regressed);
+}
+
+TEST(ComparisonText, SaysTheAaSpreadAndWhyAFallIsNoRegression) {
+  const Comparison c = compare_results(check_of({rung("r", {10.0, 10.1, 10.05})}),
+                                       check_of({rung("r", {8.0, 8.1, 8.05})}), 0.10, "b", {{"r", 0.3}});
+  const std::string text = comparison_text(c);
+  EXPECT_NE(text.find("slower -20%, within this machine's A/A spread now; A/A now ±30%"), std::string::npos) << text;
+  const std::string no_spread =
+      comparison_text(compare_results(check_of({rung("r", {10.0})}), check_of({rung("r", {8.0})}), 0.10, "b"));
+  EXPECT_EQ(no_spread.find("A/A"), std::string::npos) << no_spread;
+}
+
 TEST(Comparison, ADisturbedRegressionStillFailsTheGateAndSaysSo) {
   Measurement disturbed = rung("d", {1.0, 1.1, 1.05});
   disturbed.disturbed = true;
@@ -124,6 +157,31 @@ TEST(Comparison, FactsAndSettingsThatDiffer) {
   ASSERT_EQ(c.settings.size(), 1u);
   EXPECT_EQ(c.settings[0].current, "5");
   EXPECT_EQ(only(c).verdict, CompareVerdict::same) << "one run a side shows no spread: never beyond the noise";
+}
+
+// What makes a run another experiment than its baseline: the strategies, the flags, the buffer; not
+// the CPUs, the timing or the events.
+TEST(Comparison, ConfigurationDifferencesAreTheOptionsThatDecideTheFigure) {
+  MeasuredResults baseline;
+  baseline.type = "run";
+  baseline.settings = run_config_settings(
+      R"({"writer": "write", "reader": "read", "busy-loop": false, "buffer-size": 262144, "writer-cpu": 0,
+          "duration": "5s", "event": []})");
+  ASSERT_EQ(baseline.settings.at("config.busy-loop"), "false");
+  std::map<std::string, std::string> current = baseline.settings;
+  current["config.writer-cpu"] = "2";
+  current["config.duration"] = "10s";
+  current["config.event"] = "cache-misses";
+  EXPECT_TRUE(configuration_differences(baseline, current).empty());
+  current["config.busy-loop"] = "true";
+  current["config.writer"] = "vmsplice";
+  const std::vector<Difference> differ = configuration_differences(baseline, current);
+  ASSERT_EQ(differ.size(), 2U);
+  EXPECT_EQ(differ[0].name, "config.busy-loop");
+  EXPECT_EQ(differ[0].baseline, "false");
+  EXPECT_EQ(differ[0].current, "true");
+  EXPECT_EQ(differ[1].name, "config.writer");
+  EXPECT_TRUE(configuration_differences(MeasuredResults{}, current).empty()) << "a baseline naming none";
 }
 
 TEST(ParseThreshold, PercentagesAsFractions) {

@@ -1,8 +1,8 @@
-#include "pipetop/core/config_change.hpp"
+#include "pipetop/core/config/config_change.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {

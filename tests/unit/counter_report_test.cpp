@@ -10,14 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "fake_run.hpp"
 #include "no_nan_or_inf.hpp"
-#include "pipetop/core/report.hpp"
-#include "pipetop/core/run_summary.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
+#include "pipetop/core/report/report.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
 namespace {
+
+using testing::FakeRun;
 
 constexpr std::int64_t kT0 = 90'000'000'000;  // an arbitrary CLOCK_MONOTONIC instant
 constexpr std::int64_t kMs = 1'000'000;
@@ -70,8 +73,8 @@ std::vector<Sample> worker_samples(std::int64_t start, std::uint64_t bytes_per_s
 // Writer: 1.25 GiB in 1 s (128 MiB per step); cycles multiplexed (on a counter 63% of the time: 63 M counted per step
 // stand for 100 M), 150 M instructions per step, 3 page faults per step, 80 ms task-clock per step (0.8 CPU). Reader:
 // the same bytes a millisecond later; 200 M cycles, 100 M instructions, 90 ms task-clock.
-RunOutcome counted_outcome() {
-  RunOutcome o;
+FakeRun counted_outcome() {
+  FakeRun o;
   o.config.interval_ns = 100 * kMs;
   o.pipe_bytes = 64 * kKiB;
   o.writer =
@@ -80,8 +83,8 @@ RunOutcome counted_outcome() {
                             {{200'000'000, 100}, {100'000'000, 100}, {0, 100}, {5, 100}, {90 * kMs, 100}});
   o.writer_counters = layout();
   o.reader_counters = layout();
-  o.writer_cpu = CpuTime{200 * kMs, 600 * kMs};  // of 1 s: 20% user, 60% system
-  o.reader_cpu = CpuTime{100 * kMs, 850 * kMs};
+  o.cpu[0] = CpuTime{200 * kMs, 600 * kMs};  // of 1 s: 20% user, 60% system
+  o.cpu[1] = CpuTime{100 * kMs, 850 * kMs};
   return o;
 }
 
@@ -108,7 +111,7 @@ std::string joined(const std::vector<std::string>& parts) {
 }
 
 // [header, sample outputs (writer, reader alternating)..., summary], with the writer's layout.
-std::vector<std::string> run_report(OutputFormat format, const RunOutcome& o) {
+std::vector<std::string> run_report(OutputFormat format, const FakeRun& o) {
   auto report = make_report(format);
   std::vector<std::string> out;
   out.push_back(report->header(o.writer_counters));
@@ -116,7 +119,7 @@ std::vector<std::string> run_report(OutputFormat format, const RunOutcome& o) {
     if (i < o.writer.size()) out.push_back(report->sample(WorkerRole::writer, o.writer[i]));
     if (i < o.reader.size()) out.push_back(report->sample(WorkerRole::reader, o.reader[i]));
   }
-  out.push_back(report->summary(o));
+  out.push_back(report->summary(o.outcome()));
   return out;
 }
 
@@ -129,7 +132,7 @@ using testing::expect_no_nan_or_inf;
 // ---------------------------------------------------------------- summarize
 
 TEST(SummarizeCounters, OnePerCounterInLayoutOrder) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   ASSERT_EQ(s.writer.counters.size(), kCount);
   ASSERT_EQ(s.reader.counters.size(), kCount);
   const std::vector<CounterInfo> infos = layout();
@@ -141,7 +144,7 @@ TEST(SummarizeCounters, OnePerCounterInLayoutOrder) {
 }
 
 TEST(SummarizeCounters, ValueRatesAndRunningFraction) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   const CounterSummary& instr = s.writer.counters[kInstructions];
   ASSERT_TRUE(instr.value.has_value());
   expect_near_relative(*instr.value, 1.5e9);
@@ -160,7 +163,7 @@ TEST(SummarizeCounters, ValueRatesAndRunningFraction) {
 }
 
 TEST(SummarizeCounters, MultiplexedCounterIsScaled) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   const CounterSummary& cycles = s.writer.counters[kCycles];
   ASSERT_TRUE(cycles.value.has_value());
   expect_near_relative(*cycles.value, 1e9, 1e-6);  // 630 M counted over 63% of the time
@@ -171,7 +174,7 @@ TEST(SummarizeCounters, MultiplexedCounterIsScaled) {
 }
 
 TEST(SummarizeCounters, UnavailableCounterHasNoValue) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   for (const WorkerSummary* w : {&s.writer, &s.reader}) {
     const CounterSummary& dtlb = w->counters[kDtlb];
     EXPECT_EQ(dtlb.info.state, CounterState::unavailable);
@@ -184,16 +187,16 @@ TEST(SummarizeCounters, UnavailableCounterHasNoValue) {
 }
 
 TEST(SummarizeCounters, UnavailableCounterHasNoValueEvenIfItsReadingsLookReal) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   for (Sample& sample : o.writer) sample.counters[kDtlb] = CounterReading{sample.bytes, 100, 100};
   o.writer.back().counters[kDtlb].time_enabled = 200;
   o.writer.back().counters[kDtlb].time_running = 200;
-  const RunSummary s = summarize(o);
+  const RunSummary s = summarize(o.outcome());
   EXPECT_FALSE(s.writer.counters[kDtlb].value.has_value());
 }
 
 TEST(SummarizeCounters, UserOnlyCounterCounts) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   const CounterSummary& faults = s.writer.counters[kPageFaults];
   EXPECT_EQ(faults.info.state, CounterState::user_only);
   EXPECT_EQ(faults.info.reason, kParanoia);
@@ -204,9 +207,9 @@ TEST(SummarizeCounters, UserOnlyCounterCounts) {
 }
 
 TEST(SummarizeCounters, CounterThatNeverRanHasNoValue) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   for (Sample& sample : o.reader) sample.counters[kInstructions].time_running = 0;
-  const RunSummary s = summarize(o);
+  const RunSummary s = summarize(o.outcome());
   const CounterSummary& instr = s.reader.counters[kInstructions];
   EXPECT_FALSE(instr.value.has_value());
   EXPECT_FALSE(instr.per_second.has_value());
@@ -217,9 +220,9 @@ TEST(SummarizeCounters, CounterThatNeverRanHasNoValue) {
 }
 
 TEST(SummarizeCounters, NoValuesFromASingleSample) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer.resize(1);
-  const RunSummary s = summarize(o);
+  const RunSummary s = summarize(o.outcome());
   ASSERT_EQ(s.writer.counters.size(), kCount) << "the counters are still listed";
   for (const CounterSummary& c : s.writer.counters) {
     EXPECT_FALSE(c.value.has_value()) << c.info.name;
@@ -230,16 +233,16 @@ TEST(SummarizeCounters, NoValuesFromASingleSample) {
 }
 
 TEST(SummarizeCounters, CounterBeyondTheSamplesReadingsHasNoValue) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   for (Sample& sample : o.writer) sample.counter_count = kPageFaults;  // page-faults, task-clock not read
-  const RunSummary s = summarize(o);
+  const RunSummary s = summarize(o.outcome());
   EXPECT_TRUE(s.writer.counters[kInstructions].value.has_value());
   EXPECT_FALSE(s.writer.counters[kPageFaults].value.has_value());
   EXPECT_FALSE(s.writer.counters[kTaskClock].value.has_value());
 }
 
 TEST(SummarizeCounters, DerivedFiguresOverTheWholeTransfer) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   ASSERT_TRUE(s.writer.derived.ipc.has_value());
   EXPECT_NEAR(*s.writer.derived.ipc, 1.5, 1e-6);
   ASSERT_TRUE(s.reader.derived.ipc.has_value());
@@ -252,7 +255,7 @@ TEST(SummarizeCounters, DerivedFiguresOverTheWholeTransfer) {
 }
 
 TEST(SummarizeCounters, CpuPercentOfTheWorkersSampleWallTime) {
-  const RunSummary s = summarize(counted_outcome());
+  const RunSummary s = summarize(counted_outcome().outcome());
   ASSERT_TRUE(s.writer.cpu_user_percent.has_value());
   ASSERT_TRUE(s.writer.cpu_system_percent.has_value());
   EXPECT_NEAR(*s.writer.cpu_user_percent, 20.0, 1e-9);
@@ -262,9 +265,9 @@ TEST(SummarizeCounters, CpuPercentOfTheWorkersSampleWallTime) {
   EXPECT_NEAR(*s.reader.cpu_system_percent, 85.0, 1e-9);
 
   // The writer's wall time is its own samples' span: halve it and the percentages double.
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer.resize(6);  // 0 .. 0.5 s
-  const RunSummary half = summarize(o);
+  const RunSummary half = summarize(o.outcome());
   ASSERT_TRUE(half.writer.cpu_user_percent.has_value());
   EXPECT_NEAR(*half.writer.cpu_user_percent, 40.0, 1e-9);
   EXPECT_NEAR(*half.writer.cpu_system_percent, 120.0, 1e-9);
@@ -272,19 +275,19 @@ TEST(SummarizeCounters, CpuPercentOfTheWorkersSampleWallTime) {
 }
 
 TEST(SummarizeCounters, NoCpuPercentWithoutCpuTime) {
-  RunOutcome o = counted_outcome();
-  o.writer_cpu = CpuTime{};
-  const RunSummary s = summarize(o);
+  FakeRun o = counted_outcome();
+  o.cpu[0] = CpuTime{};
+  const RunSummary s = summarize(o.outcome());
   EXPECT_FALSE(s.writer.cpu_user_percent.has_value());
   EXPECT_FALSE(s.writer.cpu_system_percent.has_value());
   EXPECT_TRUE(s.reader.cpu_user_percent.has_value());
 }
 
 TEST(SummarizeCounters, NoCountersNoEntries) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer_counters.clear();
   o.reader_counters.clear();
-  const RunSummary s = summarize(o);
+  const RunSummary s = summarize(o.outcome());
   EXPECT_TRUE(s.writer.counters.empty());
   EXPECT_TRUE(s.reader.counters.empty());
   for (const DerivedField& field : kDerivedFields) {
@@ -322,7 +325,7 @@ TEST(CsvCounters, HeaderEndsWithTheCounterNames) {
 }
 
 TEST(CsvCounters, EveryRowHasAsManyColumnsAsTheHeader) {
-  const RunOutcome o = counted_outcome();
+  const FakeRun o = counted_outcome();
   const std::vector<std::string> rows = lines(joined(run_report(OutputFormat::csv, o)));
   ASSERT_EQ(rows.size(), 1 + o.writer.size() + o.reader.size() + 1);
   const std::size_t columns = split(rows[0], ',').size();
@@ -332,7 +335,7 @@ TEST(CsvCounters, EveryRowHasAsManyColumnsAsTheHeader) {
 }
 
 TEST(CsvCounters, SampleCellsAreScaledCumulativeValues) {
-  const RunOutcome o = counted_outcome();
+  const FakeRun o = counted_outcome();
   const std::vector<std::string> out = run_report(OutputFormat::csv, o);
   // out[1 + 2*i] is writer sample i, out[2 + 2*i] reader sample i.
   for (std::size_t i = 0; i < kSamples; ++i) {
@@ -356,7 +359,7 @@ TEST(CsvCounters, SampleCellsAreScaledCumulativeValues) {
 }
 
 TEST(CsvCounters, CounterNotYetRunIsAnEmptyCell) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer[0].counters[kCycles] = CounterReading{0, 5000, 0};  // enabled, not yet on a counter
   const std::vector<std::string> out = run_report(OutputFormat::csv, o);
   const std::vector<std::string> w0 = split(lines(out[1]).at(0), ',');
@@ -367,7 +370,7 @@ TEST(CsvCounters, CounterNotYetRunIsAnEmptyCell) {
 }
 
 TEST(CsvCounters, SampleWithFewerReadingsHasEmptyCells) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer[3].counter_count = 2;
   const std::vector<std::string> out = run_report(OutputFormat::csv, o);
   const std::vector<std::string> w3 = split(lines(out[1 + 2 * 3]).at(0), ',');
@@ -379,7 +382,7 @@ TEST(CsvCounters, SampleWithFewerReadingsHasEmptyCells) {
 }
 
 TEST(CsvCounters, NoCountersNoExtraColumns) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer_counters.clear();
   o.reader_counters.clear();
   const std::vector<std::string> rows = lines(joined(run_report(OutputFormat::csv, o)));
@@ -389,18 +392,19 @@ TEST(CsvCounters, NoCountersNoExtraColumns) {
 
 // ---------------------------------------------------------------- JSON Lines
 
+// The sample lines and the summary (the progress line a second is report_test's).
 std::vector<nlohmann::json> json_lines(const std::vector<std::string>& out) {
   std::vector<nlohmann::json> objects;
   for (const std::string& line : lines(joined(out))) {
     auto v = test_json::parse(line);
     EXPECT_TRUE(v.has_value()) << "not JSON: " << line;
-    if (v) objects.push_back(*v);
+    if (v && v->value("type", "") != "progress") objects.push_back(*v);
   }
   return objects;
 }
 
 TEST(JsonCounters, SampleLinesCarryTheRawReadings) {
-  const RunOutcome o = counted_outcome();
+  const FakeRun o = counted_outcome();
   const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
   ASSERT_EQ(objects.size(), o.writer.size() + o.reader.size() + 1);
   const nlohmann::json& w3 = objects[2 * 3];
@@ -435,7 +439,7 @@ TEST(JsonCounters, EverySampleLineHasEveryCounter) {
 }
 
 TEST(JsonCounters, SampleWithFewerReadingsHasNulls) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.reader[2].counter_count = 1;
   const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
   const nlohmann::json& r2 = objects[2 * 2 + 1];
@@ -446,7 +450,7 @@ TEST(JsonCounters, SampleWithFewerReadingsHasNulls) {
 }
 
 TEST(JsonCounters, SummaryCounterMode) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   // page-faults fell back to user space: the mode says so, and why.
   EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode").get<std::string>(), "user only");
   EXPECT_EQ(json_lines(run_report(OutputFormat::json, o)).back().at("counter_mode_reason").get<std::string>(),
@@ -501,7 +505,7 @@ TEST(JsonCounters, SummaryUserOnlyCounterSaysSoAndWhy) {
 }
 
 TEST(JsonCounters, SummaryCounterThatNeverRanHasNullValues) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   for (Sample& sample : o.reader) sample.counters[kCycles].time_running = 0;
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   const nlohmann::json& cycles = s.at("counters").at("reader").at("cycles");
@@ -542,7 +546,7 @@ TEST(JsonCounters, SummaryCpuPercentPerWorker) {
 }
 
 TEST(JsonCounters, NoCountersGiveEmptyObjects) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.writer_counters.clear();
   o.reader_counters.clear();
   const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
@@ -559,8 +563,8 @@ TEST(JsonCounters, NoCountersGiveEmptyObjects) {
 
 // Counters with every awkward reading: time standing still, readings going backwards, counters
 // that never ran, no bytes moved.
-RunOutcome awkward_outcome() {
-  RunOutcome o = counted_outcome();
+FakeRun awkward_outcome() {
+  FakeRun o = counted_outcome();
   for (Sample& sample : o.writer) {
     sample.t_ns = kT0;  // time stands still
     sample.counters[kCycles].time_running = 0;
@@ -574,7 +578,7 @@ RunOutcome awkward_outcome() {
 
 TEST(CounterReports, NeverPrintNanOrInf) {
   for (const OutputFormat format : {OutputFormat::text, OutputFormat::csv, OutputFormat::json}) {
-    for (const RunOutcome& o : {counted_outcome(), awkward_outcome()}) {
+    for (const FakeRun& o : {counted_outcome(), awkward_outcome()}) {
       const std::string text = joined(run_report(format, o));
       expect_no_nan_or_inf(text);
       if (format == OutputFormat::json) {
@@ -600,7 +604,7 @@ TEST(CounterReports, AwkwardReadingsGiveNullsNotNumbers) {
 // ---------------------------------------------------------------- text
 
 TEST(TextCounters, SummaryContainsTheCounterTable) {
-  const RunOutcome o = counted_outcome();
+  const FakeRun o = counted_outcome();
   const std::string text = run_report(OutputFormat::text, o).back();
   EXPECT_NE(text.find("counters (user only)"), std::string::npos) << text;  // page-faults fell back
   EXPECT_NE(text.find("  user only: " + kParanoia), std::string::npos) << text;
@@ -616,14 +620,14 @@ TEST(TextCounters, SummaryContainsTheCounterTable) {
 }
 
 TEST(TextCounters, SummaryNamesUserOnlyMode) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.config.user_only = true;
   const std::string text = run_report(OutputFormat::text, o).back();
   EXPECT_NE(text.find("counters (user only)"), std::string::npos) << text;
 }
 
 TEST(TextCounters, NoCountersNoTable) {
-  RunOutcome o = counted_outcome();
+  FakeRun o = counted_outcome();
   o.config.no_counters = true;
   o.writer_counters.clear();
   o.reader_counters.clear();

@@ -1,4 +1,4 @@
-#include "pipetop/core/counter_table.hpp"
+#include "pipetop/core/counters/counter_table.hpp"
 
 #include <gtest/gtest.h>
 

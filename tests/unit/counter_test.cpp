@@ -1,10 +1,10 @@
-#include "pipetop/core/counter.hpp"
+#include "pipetop/core/counters/counter.hpp"
 
 #include <gtest/gtest.h>
 
 #include <optional>
 
-#include "pipetop/core/counter_info.hpp"
+#include "pipetop/core/counters/counter_info.hpp"
 
 namespace pipetop {
 namespace {

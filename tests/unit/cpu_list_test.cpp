@@ -1,11 +1,11 @@
-#include "pipetop/core/cpu_list.hpp"
+#include "pipetop/core/machine/cpu_list.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
 
 namespace pipetop {
 namespace {

@@ -1,7 +1,7 @@
 // The CPUs this process may use (online ∩ affinity ∩ cpuset, and what narrowed them), places of CPUs
 // the topology does not know, and counting cores, threads and nodes.
 
-#include "pipetop/core/cpu_topology.hpp"
+#include "pipetop/core/machine/cpu_topology.hpp"
 
 #include <gtest/gtest.h>
 

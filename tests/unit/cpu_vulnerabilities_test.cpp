@@ -1,6 +1,6 @@
 // CPU vulnerability states from their status text, and whether page-table isolation is on.
 
-#include "pipetop/core/cpu_vulnerabilities.hpp"
+#include "pipetop/core/machine/cpu_vulnerabilities.hpp"
 
 #include <gtest/gtest.h>
 

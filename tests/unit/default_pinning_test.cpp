@@ -2,14 +2,14 @@
 // reason in words; the machine shapes the fixture trees cannot show (shuffled numbering, one side
 // fixed, one CPU, none known).
 
-#include "pipetop/core/default_pinning.hpp"
+#include "pipetop/core/machine/default_pinning.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
 
 namespace pipetop {
 namespace {

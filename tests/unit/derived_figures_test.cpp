@@ -1,4 +1,4 @@
-#include "pipetop/core/derived_figures.hpp"
+#include "pipetop/core/counters/derived_figures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {

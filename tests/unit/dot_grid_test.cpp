@@ -1,4 +1,4 @@
-#include "pipetop/core/dot_grid.hpp"
+#include "pipetop/core/screen/dot_grid.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pipetop/core/duration.hpp"
+#include "pipetop/core/base/duration.hpp"
 
 #include <gtest/gtest.h>
 

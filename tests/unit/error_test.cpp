@@ -1,4 +1,4 @@
-#include "pipetop/core/error.hpp"
+#include "pipetop/core/base/error.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Results anyone can rerun: the commands and the seed's rows of an export, and the JSON snapshot with
 // the machine facts and every result.
 
-#include "pipetop/core/export.hpp"
+#include "pipetop/core/report/export.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "pipetop/core/command_line.hpp"
-#include "pipetop/core/schema_version.hpp"
-#include "pipetop/core/seed_benchmark.hpp"
-#include "pipetop/core/size.hpp"
+#include "fake_run.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/command_line.hpp"
+#include "pipetop/core/report/schema_version.hpp"
+#include "pipetop/core/report/seed_benchmark.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
@@ -46,7 +47,7 @@ MachineFacts facts_for_snapshot() {
 
 // A run that moved 1 GiB/s for a second, sampled every 100 ms.
 Trial moving_trial() {
-  RunOutcome o;
+  testing::FakeRun o;
   o.config.writer = WriterKind::vmsplice;
   o.config.reader = ReaderKind::splice;
   o.config.writer_cpu = 0;
@@ -60,7 +61,7 @@ Trial moving_trial() {
     o.writer.push_back(s);
     o.reader.push_back(s);
   }
-  return make_trial(o);
+  return make_trial(o.outcome());
 }
 
 Trial failed_trial() {

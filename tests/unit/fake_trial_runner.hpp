@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "pipetop/core/size.hpp"
-#include "pipetop/core/trial.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/experiment/trial.hpp"
 
 namespace pipetop::testing {
 
@@ -80,12 +80,14 @@ class FakeTrialRunner final : public TrialRunner {
     calls.push_back({config, duration_ns, clock_ns_});
     clock_ns_ += duration_ns + overhead_ns_;
     Trial trial;
-    trial.outcome.config = config;
-    trial.outcome.huge_pages.requested = config.huge_pages;
+    SegmentStart start;
+    start.config = config;
+    start.huge_pages.requested = config.huge_pages;
     if (config.huge_pages) {
-      trial.outcome.huge_pages.verified = huge_verified_;
-      trial.outcome.huge_pages.detail = huge_detail_;
+      start.huge_pages.verified = huge_verified_;
+      start.huge_pages.detail = huge_detail_;
     }
+    trial.outcome.segment = SegmentAggregate(start);
     const std::optional<double> rate = fails_ && fails_(config) ? std::nullopt : script_(config, duration_ns);
     if (!rate) {
       trial.outcome.end = EndReason::worker_failed;
@@ -114,6 +116,9 @@ class FakeTrialRunner final : public TrialRunner {
   }
 
   [[nodiscard]] std::int64_t now_ns() override { return clock_ns_; }
+
+  // Moves the fake clock on by `ns`: time spent outside this runner (another arm's slice).
+  void advance(std::int64_t ns) { clock_ns_ += ns; }
 
   // Fake time spent since construction.
   [[nodiscard]] std::int64_t elapsed_ns() const { return clock_ns_ - kStartNs; }

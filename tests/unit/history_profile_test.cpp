@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "pipetop/core/history.hpp"
+#include "pipetop/core/screen/history.hpp"
 #include "profile_fixture.hpp"
 
 namespace pipetop {

@@ -1,4 +1,4 @@
-#include "pipetop/core/history.hpp"
+#include "pipetop/core/screen/history.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {
@@ -407,6 +407,27 @@ TEST(History, ANewSegmentForgetsThatTheCountersCameFromOutside) {
   later.syscalls = 100;
   h.add(WorkerRole::writer, later);
   ASSERT_TRUE(h.calls(WorkerRole::writer).per_s.has_value());
+}
+
+// A headless run reads the workers' /proc times once a second, and once more as it ends, a moment
+// after the last tick: the "last second" was the few milliseconds between those two, with no
+// context switch in them (the headless tour's "0 context switches/s"). It spans a second at least.
+TEST(History, TimeUseSpansTheWholeWindowWhenTheLastReadingsAreClose) {
+  History h;
+  begin(h, 0, RunConfig{}, "write/read", {}, {});
+  const auto times = [](std::int64_t t_ns, std::uint64_t switches) {
+    ProcessTimes t;
+    t.t_ns = t_ns;
+    t.voluntary_switches = switches;
+    return t;
+  };
+  h.add_times(WorkerRole::writer, times(0, 0));
+  h.add_times(WorkerRole::writer, times(kSecond, 6000));
+  h.add_times(WorkerRole::writer, times(2 * kSecond, 12000));
+  h.add_times(WorkerRole::writer, times(2 * kSecond + 5 * kMs, 12000));  // the final reading
+  const WorkerTimeUse use = h.time_use(WorkerRole::writer);
+  ASSERT_TRUE(use.voluntary_per_s);
+  EXPECT_NEAR(*use.voluntary_per_s, 6000.0 / 1.005, 1.0);
 }
 
 }  // namespace

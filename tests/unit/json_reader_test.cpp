@@ -1,11 +1,11 @@
 // Reading JSON back with nlohmann-json: parse errors become usage errors saying where, members keep
 // the order written, and JsonFields names the first member that is missing or of the wrong kind.
 
-#include "pipetop/core/json_reader.hpp"
+#include "pipetop/core/report/json_reader.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/report/json_writer.hpp"
 
 namespace pipetop {
 namespace {
@@ -31,10 +31,35 @@ TEST(JsonReader, MalformedTextIsAUsageErrorSayingWhere) {
     const Result<Json> v = parse_json(bad);
     ASSERT_FALSE(v) << bad;
     EXPECT_EQ(v.error().kind, ExitCode::usage);
-    EXPECT_NE(v.error().message.find("not valid JSON (byte "), std::string::npos) << v.error().message;
+    EXPECT_NE(v.error().message.find("not valid JSON at column "), std::string::npos) << v.error().message;
   }
-  EXPECT_NE(parse_json("[1,]").error().message.find("(byte 4)"), std::string::npos)
+  EXPECT_NE(parse_json("[1,]").error().message.find("at column 4: "), std::string::npos)
       << parse_json("[1,]").error().message;
+  EXPECT_NE(parse_json("{\n  \"a\": 1,\n  \"b\": x\n}").error().message.find("at line 3, column 8: "),
+            std::string::npos)
+      << parse_json("{\n  \"a\": 1,\n  \"b\": x\n}").error().message;
+}
+
+// Issue 21: nlohmann throws out_of_range (not parse_error) for a number beyond a double, and pipetop
+// aborted on it. It is a usage error saying where, like any other bad text.
+TEST(JsonReader, ANumberBeyondADoubleIsAUsageErrorSayingWhere) {
+  for (const char* bad : {"1e999", "[1, -1e999]", "{\"t_ns\": 1e400}"}) {
+    const Result<Json> v = parse_json(bad);
+    ASSERT_FALSE(v) << bad;
+    EXPECT_EQ(v.error().kind, ExitCode::usage);
+    EXPECT_NE(v.error().message.find("number overflow"), std::string::npos) << v.error().message;
+  }
+  const Result<Json> v = parse_json("{\n\"a\": [1,\n  2e999]}");
+  ASSERT_FALSE(v);
+  EXPECT_NE(v.error().message.find("not valid JSON at line 3, column "), std::string::npos) << v.error().message;
+}
+
+TEST(JsonReader, ADocumentLargerThanTheCapIsRefusedUnparsed) {
+  const std::string huge(kMaxJsonDocumentBytes + 1, ' ');
+  const Result<Json> v = parse_json(huge);
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().kind, ExitCode::usage);
+  EXPECT_NE(v.error().message.find("larger than the 16 MiB pipetop reads"), std::string::npos) << v.error().message;
 }
 
 TEST(JsonReader, FieldsReadEachKindExactly) {

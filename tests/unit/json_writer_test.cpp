@@ -1,8 +1,9 @@
-#include "pipetop/core/json_writer.hpp"
+#include "pipetop/core/report/json_writer.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <string>
 
@@ -88,6 +89,30 @@ TEST(JsonWriter, DoublesKeepTheirPrecision) {
   EXPECT_NEAR(a[2].get<double>(), 0.1234567891, 1e-12) << json.str();
 }
 
+// Regression: doubles were written with "%.12g", which reads back as another double (0.1 + 0.2,
+// 1/3, a rate of 2^53 + 2): the shortest text that reads back exactly is written instead.
+TEST(JsonWriter, DoublesRoundTripExactly) {
+  const double values[] = {
+      0.1 + 0.2, 1.0 / 3.0,    9007199254740994.0, 123456.789012345678, 5e-324, 1.7976931348623157e308,
+      -2.5e-10,  6.02214076e23};
+  JsonWriter json;
+  json.begin_array();
+  for (const double v : values) json.value(v);
+  json.end_array();
+  auto parsed = test_json::parse(json.str());
+  ASSERT_TRUE(parsed.has_value()) << json.str();
+  ASSERT_EQ(parsed->size(), std::size(values));
+  for (std::size_t i = 0; i < std::size(values); ++i) {
+    EXPECT_EQ((*parsed)[i].get<double>(), values[i]) << json.str();
+  }
+}
+
+TEST(JsonWriter, DoublesAreWrittenShortest) {
+  JsonWriter json;
+  json.begin_array().value(0.1).value(3.0).value(-2.25).value(1e20).value(0.0).end_array();
+  EXPECT_EQ(json.str(), "[0.1,3,-2.25,1e+20,0]");
+}
+
 TEST(JsonWriter, NonFiniteDoublesAreNull) {
   JsonWriter json;
   json.begin_object();
@@ -125,6 +150,33 @@ TEST(JsonQuote, EveryAsciiStringRoundTripsThroughAParser) {
   ASSERT_TRUE(parsed.has_value()) << json.str();
   ASSERT_TRUE(parsed->contains(all));
   EXPECT_EQ(parsed->at(all).get<std::string>(), all);
+}
+
+// Regression: bytes that are not UTF-8 (a command line with \xff, a file name in Latin-1) were
+// copied into the string as they were, and the whole document became unparseable.
+TEST(JsonQuote, BytesThatAreNotUtf8BecomeTheReplacementCharacter) {
+  EXPECT_EQ(json_quote("a\xff"
+                       "b"),
+            "\"a\xEF\xBF\xBD"
+            "b\"");
+  EXPECT_EQ(json_quote("caf\xe9"), "\"caf\xEF\xBF\xBD\"");                            // Latin-1 é
+  EXPECT_EQ(json_quote("\xC0\xAF"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");                  // overlong '/'
+  EXPECT_EQ(json_quote("\xED\xA0\x80"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // a surrogate
+  EXPECT_EQ(json_quote("\xE2\x86"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");                  // → cut short
+  EXPECT_EQ(json_quote("\xF0\x9F\x93\x88 ok"), "\"\xF0\x9F\x93\x88 ok\"");            // a 4-byte character
+}
+
+TEST(JsonQuote, EveryByteStringGivesAParseableDocument) {
+  std::string all;
+  for (int c = 0; c < 256; ++c) all += static_cast<char>(c);
+  all += "\xE2\x86\x92 \xF4\x90\x80\x80 \xE2\x86";  // → and two invalid tails
+  JsonWriter json;
+  json.begin_object().key("command").value(all).end_object();
+  auto parsed = test_json::parse(json.str());
+  ASSERT_TRUE(parsed.has_value()) << json.str();
+  const std::string back = parsed->at("command").get<std::string>();
+  EXPECT_EQ(back.substr(0, 128), all.substr(0, 128));  // ASCII unchanged
+  EXPECT_NE(back.find("\xE2\x86\x92"), std::string::npos);
 }
 
 TEST(JsonWriter, KeysAreEscaped) {

@@ -1,11 +1,13 @@
-#include "pipetop/core/key_table.hpp"
+#include "pipetop/core/screen/key_table.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
 #include <string>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/strategies.hpp"
 
 namespace pipetop {
 namespace {
@@ -24,7 +26,7 @@ int cells(std::string_view utf8) {
 }
 
 TEST(KeyTable, UnboundKeysHaveNoBinding) {
-  for (const int key : std::initializer_list<int>{'V', 'a', '0', '7', 0, -1, 27, '\n'})
+  for (const int key : std::initializer_list<int>{'V', 'A', '0', '7', 0, -1, 27, '\n'})
     EXPECT_EQ(find_key(key), nullptr) << key;
 }
 
@@ -62,7 +64,7 @@ TEST(KeyTable, LabelledBindingsHaveFooterAndHelpTextThatFits) {
     EXPECT_FALSE(k.help.empty()) << k.label;
     EXPECT_LE(cells(k.label), 5) << k.label;
   }
-  EXPECT_EQ(labelled, 28);  // w (where the time goes) is the 28th
+  EXPECT_EQ(labelled, 34);  // with f (transport), O (buffer offset), Z (MSG_ZEROCOPY), a (A/B), P (pages), F (prefault)
   // The unlabelled ones are the second halves of "+/-", "]/[" and "→/←", and the number keys after 1.
   EXPECT_TRUE(find_key(kKeyLeft)->label.empty());
   EXPECT_TRUE(find_key('2')->label.empty());
@@ -100,6 +102,27 @@ TEST(KeyTable, XAndRSayWhatFollowsWithoutTouchingTheState) {
   EXPECT_EQ(press(s, 'x'), KeyEffect::export_segment);
   EXPECT_EQ(press(s, 'r'), KeyEffect::reset_history);
   EXPECT_EQ(s.config, before);
+}
+
+// The strategy keys are the tables' rows: each cycles its side through every strategy, and its help
+// line names them all.
+TEST(KeyTable, EachStrategyKeyIsItsTablesAndNamesEveryStrategy) {
+  const auto check = [](const StrategyKey& row, const auto& table, auto kind_of) {
+    const KeyBinding* k = find_key(row.key);
+    ASSERT_NE(k, nullptr) << row.key;
+    EXPECT_EQ(k->footer, row.footer);
+    EXPECT_EQ(k->help, row.help);
+    DashboardState s;
+    for (const auto& strategy : table) {
+      EXPECT_NE(row.help.find(strategy.name), std::string_view::npos) << row.help << " lacks " << strategy.name;
+      EXPECT_EQ(kind_of(s), strategy.kind);
+      EXPECT_EQ(pipetop::press(*k, s), KeyEffect::restart);
+    }
+    EXPECT_EQ(kind_of(s), table.front().kind) << "the key comes back to the first strategy";
+  };
+  // The writer's key cycles the article's two rows; sendfile, after them, is the command line's.
+  check(kWriterKey, std::span(kWriterStrategies).first<2>(), [](const DashboardState& s) { return s.config.writer; });
+  check(kReaderKey, kReaderStrategies, [](const DashboardState& s) { return s.config.reader; });
 }
 
 TEST(KeyTable, VTogglesWriteAndVmsplice) {
@@ -191,17 +214,20 @@ TEST(KeyTable, BracketsDoubleAndHalveThePipeFromTheRunningSize) {
   EXPECT_EQ(small.config.pipe_bytes, 4096U);  // one page at least
 }
 
-// A vmsplice writer sizes the pipe to half its buffer: the pipe keys move the buffer, the pipe follows.
-TEST(KeyTable, UnderVmspliceTheBracketsMoveTheBufferAndThePipeFollows) {
+// A vmsplice writer sizes the pipe to half its buffer: the pipe keys are refused with the reason and
+// the keys that do size it, instead of doubling the buffer behind a key that says pipe.
+TEST(KeyRefusal, UnderVmspliceThePipeKeysAreRefusedAndSayWhichKeysSizeIt) {
   DashboardState s;
   s.config.writer = WriterKind::vmsplice;
-  EXPECT_EQ(press(s, ']'), KeyEffect::restart);
-  EXPECT_EQ(s.config.buffer_bytes, 512 * kKiB);
-  EXPECT_FALSE(s.config.pipe_bytes.has_value());
-  EXPECT_EQ(requested_pipe_bytes(s.config), 256 * kKiB);
-  press(s, '[');
-  press(s, '[');
-  EXPECT_EQ(requested_pipe_bytes(s.config), 64 * kKiB);
+  for (const int key : {']', '['}) {
+    EXPECT_EQ(key_refusal(*find_key(key), s),
+              "with vmsplice the pipe is half the buffer (the article's rule): +/- size both")
+        << static_cast<char>(key);
+  }
+  s.ends = EndsKind::stdout_writer;  // pipetop writes with vmsplice into the consumer's pipe: the same rule
+  EXPECT_NE(key_refusal(*find_key(']'), s), "");
+  s.config.writer = WriterKind::write;
+  EXPECT_EQ(key_refusal(*find_key(']'), s), "");
 }
 
 TEST(KeyTable, CCyclesSeparateSameUnpinned) {
@@ -311,6 +337,19 @@ TEST(KeyTable, AReplayOffersEveryKeyButThoseThatConfigure) {
   EXPECT_FALSE(key_available(*find_key('b'), DashboardMode::replay));
   EXPECT_TRUE(key_available(*find_key(' '), DashboardMode::replay));
   EXPECT_TRUE(key_available(*find_key('L'), DashboardMode::replay));
+}
+
+TEST(KeyTable, AStartsAnAbInTheLiveDashboardOnly) {
+  DashboardState s;
+  EXPECT_EQ(press(s, 'a'), KeyEffect::ab_rounds);
+  EXPECT_FALSE(key_is_on(*find_key('a'), s));
+  s.ab = true;
+  EXPECT_TRUE(key_is_on(*find_key('a'), s)) << "lit while it runs";
+  EXPECT_EQ(key_refusal(*find_key('a'), s), "");
+  s.mode = DashboardMode::tour;
+  EXPECT_NE(key_refusal(*find_key('a'), s).find("tour"), std::string::npos);
+  s.mode = DashboardMode::replay;
+  EXPECT_NE(key_refusal(*find_key('a'), s).find("replay"), std::string::npos);
 }
 
 TEST(KeyTable, QQuits) {

@@ -1,11 +1,13 @@
-#include "pipetop/core/ladder_picture.hpp"
+#include "pipetop/core/report/ladder_picture.hpp"
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "pipetop/core/svg_page.hpp"
+#include "pipetop/core/report/svg_page.hpp"
 #include "unit/fake_trial_runner.hpp"
 #include "unit/svg_testing.hpp"
 
@@ -31,6 +33,22 @@ TEST(LadderPicture, MatchesItsGoldenFile) {
   const std::string svg = ladder_svg(measured());
   EXPECT_EQ(xmllint_errors(svg), "");
   expect_golden("ladder.svg", svg);
+}
+
+// What check --export draws from a measured ladder: the stamp (fastest rung, version and date, the
+// caveat), the article's column, and a disturbed rung marked.
+TEST(LadderPicture, WithItsStampAndTheArticlesColumnMatchesItsGoldenFile) {
+  LadderPicture picture = measured();
+  const std::array<std::optional<double>, 6> article{3.5, std::nullopt, 12.7, 32.8, 51.0, 62.5};
+  for (std::size_t i = 0; i < picture.rungs.size(); ++i) picture.rungs[i].article_gib_per_s = article[i];
+  picture.rungs[2].disturbed = true;
+  picture.stamp = {"fastest: vmsplice/splice +huge +busy, 62.99 GiB/s, ×64.9 the first rung",
+                   "pipetop 0.1.0 (git v0.1.0-42-gabc1234) · 2026-11-28 01:02 UTC",
+                   "disturbed: vmsplice/read ran while another program competed for its CPUs: its figure is below "
+                   "this machine's best"};
+  const std::string svg = ladder_svg(picture);
+  EXPECT_EQ(xmllint_errors(svg), "");
+  expect_golden("ladder-stamped.svg", svg);
 }
 
 TEST(LadderPicture, ABarPerRungWithItsFigureAndSpeedUp) {
@@ -108,6 +126,73 @@ TEST(LadderPicture, FromAMeasuredLadder) {
   EXPECT_FALSE(picture.rungs[4].gib_per_s);
   EXPECT_EQ(picture.rungs[4].failure, "huge pages: not obtained");
   EXPECT_EQ(picture.rungs[0].failure, "");
+}
+
+// Regression: the axis ran far past the longest bar (to 25 for a 9.7 GiB/s best). It ends at the first
+// round tick at or above it.
+TEST(LadderPicture, TheAxisEndsAtTheFirstRoundTickAboveTheFastestRung) {
+  LadderPicture picture = measured();
+  picture.rungs.back().gib_per_s = 9.7;
+  const std::string svg = ladder_svg(picture);
+  EXPECT_NE(svg.find(">10<"), std::string::npos);
+  EXPECT_EQ(svg.find(">20<"), std::string::npos);
+  EXPECT_EQ(svg.find(">25<"), std::string::npos);
+  EXPECT_NE(ladder_svg(measured()).find(">70<"), std::string::npos) << "62.99: the axis to 70";
+  EXPECT_EQ(ladder_svg(measured()).find(">80<"), std::string::npos);
+}
+
+// Regression: the picture had no column of the article's figures, which the ladder's rungs have.
+TEST(LadderPicture, TheArticlesFiguresBesideTheRungsItMeasured) {
+  testing::FakeTrialRunner runner;
+  const LadderPicture picture =
+      ladder_picture(run_ladder(runner, ladder_rungs(RunConfig{}), 1'000'000'000, {}), "title", "machine");
+  ASSERT_EQ(picture.rungs.size(), 6U);
+  EXPECT_EQ(picture.rungs[0].article_gib_per_s, 3.5);
+  EXPECT_FALSE(picture.rungs[1].article_gib_per_s) << "the article did not measure write/read +busy";
+  EXPECT_EQ(picture.rungs[5].article_gib_per_s, 62.5);
+  const std::string svg = ladder_svg(picture);
+  EXPECT_EQ(xmllint_errors(svg), "");
+  EXPECT_EQ(count(svg, ">the article&apos;s laptop<"), 1);
+  EXPECT_EQ(count(svg, ">3.5 GiB/s ×1.0<"), 1);
+  EXPECT_EQ(count(svg, ">12.7 GiB/s ×3.6<"), 1);
+  EXPECT_EQ(count(svg, ">62.5 GiB/s ×17.9<"), 1);
+  EXPECT_EQ(count(ladder_svg(measured()), "laptop"), 0) << "no column when no rung has the article's figure";
+}
+
+TEST(LadderPicture, TheStampNamesTheFastestRungAndTheDisturbedOnes) {
+  testing::FakeTrialRunner runner;
+  const LadderPicture picture =
+      ladder_picture(run_ladder(runner, ladder_rungs(RunConfig{}), 1'000'000'000, {}), "title", "machine");
+  EXPECT_EQ(picture.stamp.headline.rfind("fastest: ", 0), 0U) << picture.stamp.headline;
+  EXPECT_NE(picture.stamp.headline.find(" GiB/s"), std::string::npos);
+  EXPECT_EQ(picture.stamp.caveat, "");
+  EXPECT_EQ(ladder_svg(picture).find("disturbed"), std::string::npos);
+
+  LadderPicture disturbed = measured();
+  disturbed.rungs[1].disturbed = true;
+  disturbed.rungs[3].disturbed = true;
+  disturbed.stamp.made = "pipetop 0.1.0 (git v0.1.0) · 2026-11-28 01:02 UTC";
+  const LadderPicture from = ladder_picture({}, "t", "m");
+  EXPECT_EQ(from.stamp.headline, "") << "no rung: no headline";
+  const std::string svg = ladder_svg(disturbed);
+  EXPECT_EQ(xmllint_errors(svg), "");
+  EXPECT_EQ(count(svg, ">disturbed<"), 2) << "under each disturbed rung's figure";
+  EXPECT_NE(svg.find(">pipetop 0.1.0 (git v0.1.0) · 2026-11-28 01:02 UTC<"), std::string::npos);
+}
+
+TEST(LadderPicture, TheCaveatListsTheDisturbedRungs) {
+  testing::FakeTrialRunner runner;
+  std::vector<RungResult> results = run_ladder(runner, ladder_rungs(RunConfig{}), 1'000'000'000, {});
+  for (const std::size_t i : {std::size_t{0}, std::size_t{2}}) {
+    results[i].trial.summary.writer.cpu_wait_fraction = 0.4;
+    ASSERT_TRUE(results[i].trial.disturbed());
+  }
+  const LadderPicture picture = ladder_picture(results, "title", "machine");
+  EXPECT_TRUE(picture.rungs[0].disturbed);
+  EXPECT_FALSE(picture.rungs[1].disturbed);
+  EXPECT_EQ(picture.stamp.caveat.rfind("disturbed: write/read, vmsplice/read ran while another program", 0), 0U)
+      << picture.stamp.caveat;
+  EXPECT_NE(ladder_svg(picture).find(">disturbed: write/read, vmsplice/read"), std::string::npos);
 }
 
 }  // namespace

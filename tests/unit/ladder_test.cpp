@@ -1,7 +1,7 @@
 // The article's ladder with a fake TrialRunner: the rungs and their order, running them (progress,
 // failures kept), the table, and the verdicts read from it.
 
-#include "pipetop/core/ladder.hpp"
+#include "pipetop/core/experiment/ladder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,8 +15,9 @@
 #include <vector>
 
 #include "fake_trial_runner.hpp"
-#include "pipetop/core/duration.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/duration.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "raced_steps.hpp"
 
 namespace pipetop {
 namespace {
@@ -368,6 +369,11 @@ MachineFacts bare_metal() {
   return f;
 }
 
+// The verdicts with the ladder's steps raced from its rungs' figures (raced_steps.hpp).
+std::vector<std::string> verdicts_of(const MachineFacts& facts, const std::vector<RungResult>& results) {
+  return ladder_verdicts(facts, results, testing::raced_steps(results));
+}
+
 bool has_verdict(const std::vector<std::string>& verdicts, const std::string& part) {
   for (const std::string& v : verdicts) {
     if (contains(v, part)) return true;
@@ -386,7 +392,7 @@ TEST(LadderVerdicts, ThpNeverExplainsMissingHugePages) {
   facts.thp_enabled = "never";
   FakeTrialRunner runner = scripted(kArticle);
   runner.huge_pages_verified(false, "0 of 2 buffers in huge pages");
-  const std::vector<std::string> v = ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  const std::vector<std::string> v = verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "huge pages: requested, not obtained — THP is `never`")) << joined(v);
 }
 
@@ -394,7 +400,7 @@ TEST(LadderVerdicts, HugePagesNotObtainedForAnotherReasonSaysWhy) {
   FakeTrialRunner runner = scripted(kArticle);
   runner.huge_pages_verified(false, "0 of 2 buffers in huge pages (fragmented memory?)");
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "huge pages: requested, not obtained — 0 of 2 buffers in huge pages (fragmented memory?)"))
       << joined(v);
 }
@@ -402,7 +408,7 @@ TEST(LadderVerdicts, HugePagesNotObtainedForAnotherReasonSaysWhy) {
 TEST(LadderVerdicts, HugePagesVerified) {
   FakeTrialRunner runner = scripted(kArticle);
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "huge pages: requested and verified (2 of 2 buffers in huge pages)")) << joined(v);
 }
 
@@ -413,8 +419,9 @@ TEST(LadderVerdicts, BusyLoopFiveTimesFasterInAVirtualMachine) {
   rates["vmsplice/splice +huge"] = 10.0;
   rates["vmsplice/splice +huge +busy"] = 50.0;
   FakeTrialRunner runner = scripted(rates);
-  const std::vector<std::string> v = ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.0: wake-ups are expensive here (virtual machine)")) << joined(v);
+  const std::vector<std::string> v = verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.00 (95% CI 5.00–5.00): wake-ups are expensive here (virtual machine)"))
+      << joined(v);
 }
 
 TEST(LadderVerdicts, BusyLoopFiveTimesFasterOnBareMetal) {
@@ -423,8 +430,8 @@ TEST(LadderVerdicts, BusyLoopFiveTimesFasterOnBareMetal) {
   rates["vmsplice/splice +huge +busy"] = 50.0;
   FakeTrialRunner runner = scripted(rates);
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.0: wake-ups are expensive here")) << joined(v);
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.00 (95% CI 5.00–5.00): wake-ups are expensive here")) << joined(v);
   EXPECT_FALSE(has_verdict(v, "virtual machine")) << joined(v);
 }
 
@@ -438,8 +445,8 @@ TEST(LadderVerdicts, ContainerOnBareMetalIsNotAVirtualMachine) {
   rates["vmsplice/splice +huge"] = 10.0;
   rates["vmsplice/splice +huge +busy"] = 50.0;
   FakeTrialRunner runner = scripted(rates);
-  const std::vector<std::string> v = ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.0: wake-ups are expensive here")) << joined(v);
+  const std::vector<std::string> v = verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(v, "busy loop gives ×5.00 (95% CI 5.00–5.00): wake-ups are expensive here")) << joined(v);
   EXPECT_FALSE(has_verdict(v, "virtual machine")) << joined(v);
 }
 
@@ -449,22 +456,22 @@ TEST(LadderVerdicts, BusyLoopBarelyHelping) {
   rates["vmsplice/splice +huge +busy"] = 48.0;
   FakeTrialRunner runner = scripted(rates);
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(v, "busy loop gives only ×1.2: wake-ups are cheap here")) << joined(v);
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(v, "busy loop gives only ×1.20 (95% CI 1.20–1.20): wake-ups are cheap here")) << joined(v);
 }
 
 TEST(LadderVerdicts, ZeroCopyAgainstWriteRead) {
   FakeTrialRunner runner = scripted(kArticle);
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(v, "vmsplice + splice beat write/read by ×3.6")) << joined(v);
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(v, "vmsplice + splice beat write/read by ×3.63 (95% CI 3.63–3.63)")) << joined(v);
 
   std::map<std::string, std::optional<double>> slow = kArticle;
   slow["vmsplice/splice"] = 1.75;
   FakeTrialRunner slow_runner = scripted(slow);
   const std::vector<std::string> w =
-      ladder_verdicts(bare_metal(), run_ladder(slow_runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
-  EXPECT_TRUE(has_verdict(w, "vmsplice + splice lose to write/read by ×2.0")) << joined(w);
+      verdicts_of(bare_metal(), run_ladder(slow_runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  EXPECT_TRUE(has_verdict(w, "vmsplice + splice lose to write/read: ×0.50 (95% CI 0.50–0.50)")) << joined(w);
 }
 
 TEST(LadderVerdicts, NoPmuMeansNoHardwareCounters) {
@@ -472,9 +479,9 @@ TEST(LadderVerdicts, NoPmuMeansNoHardwareCounters) {
   facts.hardware_pmu = false;
   facts.pmus.clear();
   FakeTrialRunner runner = scripted(kArticle);
-  const std::vector<std::string> v = ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  const std::vector<std::string> v = verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "hardware counters unavailable")) << joined(v);
-  EXPECT_FALSE(has_verdict(ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})),
+  EXPECT_FALSE(has_verdict(verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})),
                            "hardware counters unavailable"));
 }
 
@@ -483,7 +490,7 @@ TEST(LadderVerdicts, FailedRungCouldNotMoveData) {
   runner.fail_when([](const RunConfig& c) { return c.huge_pages && !c.busy_loop; },
                    "mmap: Cannot allocate memory [ENOMEM]");
   const std::vector<std::string> v =
-      ladder_verdicts(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+      verdicts_of(bare_metal(), run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "vmsplice/splice +huge: could not move data — mmap: Cannot allocate memory [ENOMEM]"))
       << joined(v);
   // Without the +huge rung there is no huge-page verdict and no busy-loop ratio.
@@ -495,10 +502,10 @@ TEST(LadderVerdicts, VmspliceThatDoesNotWork) {
   MachineFacts facts = bare_metal();
   facts.vmsplice_works = false;
   FakeTrialRunner runner = scripted(kArticle);
-  const std::vector<std::string> v = ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
+  const std::vector<std::string> v = verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {}));
   EXPECT_TRUE(has_verdict(v, "vmsplice does not work on this kernel")) << joined(v);
   facts.vmsplice_works.reset();
-  EXPECT_FALSE(has_verdict(ladder_verdicts(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})),
+  EXPECT_FALSE(has_verdict(verdicts_of(facts, run_ladder(runner, ladder_rungs(RunConfig{}), kNsPerS, {})),
                            "vmsplice does not work"));
 }
 
@@ -508,16 +515,16 @@ TEST(LadderVerdicts, TunedBestRungIsNoObstacle) {
   RunConfig best = results.back().rung.config;
   best.buffer_bytes = kMiB;
   results.push_back(rung_result({std::string(kTunedBestRung), best}, {runner.run(best, kNsPerS)}));
-  const std::vector<std::string> v = ladder_verdicts(bare_metal(), results);
+  const std::vector<std::string> v = verdicts_of(bare_metal(), results);
   EXPECT_TRUE(has_verdict(v, "busy loop gives")) << joined(v);
   EXPECT_FALSE(has_verdict(v, "could not move data")) << joined(v);
 }
 
 TEST(LadderVerdicts, EmptyLadderOnlySpeaksOfTheMachine) {
   MachineFacts facts = bare_metal();
-  EXPECT_TRUE(ladder_verdicts(facts, {}).empty());
+  EXPECT_TRUE(verdicts_of(facts, {}).empty());
   facts.hardware_pmu = false;
-  EXPECT_EQ(ladder_verdicts(facts, {}).size(), 1u);
+  EXPECT_EQ(verdicts_of(facts, {}).size(), 1u);
 }
 
 // Issue 14: a rung whose writer waited for its CPU is run once more; one that stays disturbed is kept,
@@ -543,7 +550,7 @@ TEST(LadderVerdicts, NoVerdictFromARungThatStaysDisturbed) {
   const std::string table = ladder_table(results);
   EXPECT_NE(table.find("disturbed"), std::string::npos) << table;
   bool said = false;
-  for (const std::string& v : ladder_verdicts(MachineFacts{}, results)) {
+  for (const std::string& v : verdicts_of(MachineFacts{}, results)) {
     EXPECT_EQ(v.find("busy loop gives"), std::string::npos) << v;
     said |= v.find("no verdict") != std::string::npos && v.find("another program is competing") != std::string::npos;
   }

@@ -1,4 +1,4 @@
-#include "pipetop/core/layout.hpp"
+#include "pipetop/core/screen/layout.hpp"
 
 #include <gtest/gtest.h>
 

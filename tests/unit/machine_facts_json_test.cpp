@@ -1,7 +1,7 @@
 // The typed facts object of `check --json`: each fact under its snake_case key, numbers as numbers,
 // booleans as booleans, null where unknown; parsed back with the tests' JSON parser.
 
-#include "pipetop/core/machine_facts_json.hpp"
+#include "pipetop/core/report/machine_facts_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -101,6 +101,24 @@ TEST(FactsJson, UnknownIsNull) {
   EXPECT_TRUE(f.at("pressure").at("cpu").is_null());
   EXPECT_TRUE(f.at("smt").at("control").is_null());
   EXPECT_TRUE(f.at("allowed_cpus").empty());
+}
+
+// check's memory loops, only where measured (run's machine line has none), and left out of --compare's facts:
+// they move between two runs of the same machine.
+TEST(FactsJson, BandwidthOnlyWhereMeasured) {
+  EXPECT_FALSE(written(everything()).contains("bandwidth"));
+  MachineFacts f = everything();
+  f.bandwidth = MemoryBandwidth{1, 100'000'000, {{MemoryLoop::copy, 262144, 14.25}, {MemoryLoop::write, 262144, 20.0}}};
+  const nlohmann::json b = written(f).at("bandwidth");
+  EXPECT_EQ(b.at("cpu").get<int>(), 1);
+  EXPECT_EQ(b.at("each_s").get<double>(), 0.1);
+  ASSERT_EQ(b.at("figures").size(), 2U);
+  EXPECT_EQ(b.at("figures")[0].at("loop").get<std::string>(), "memcpy");
+  EXPECT_EQ(b.at("figures")[0].at("bytes").get<double>(), 262144.0);
+  EXPECT_EQ(b.at("figures")[0].at("gib_per_s").get<double>(), 14.25);
+  EXPECT_EQ(b.at("figures")[1].at("loop").get<std::string>(), "write");
+  f.bandwidth->cpu.reset();
+  EXPECT_TRUE(written(f).at("bandwidth").at("cpu").is_null()) << "unpinned";
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // describe_machine on facts built by hand: the value and the meaning of each fact for pipes, the
 // reading order, and the cases the fixture trees cannot show (probes, counters, containers).
 
-#include "pipetop/core/machine_facts.hpp"
+#include "pipetop/core/machine/machine_facts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -164,14 +164,18 @@ TEST(DescribeMachine, HugetlbPoolsAndMounts) {
   MachineFacts f = typical();
   EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "2 MiB: 0, 1 GiB: 0");
   EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").meaning,
-            "reserved pages; pipetop uses transparent huge pages, not these");
+            "--pages hugetlb is refused here: reserve them as root: echo 2 > /proc/sys/vm/nr_hugepages (pipetop never "
+            "falls back to other pages)");
   f.hugetlb_pools = {{2 * 1024 * 1024, 64, 60}, {1024 * 1024 * 1024, std::nullopt, std::nullopt}};
   f.hugetlbfs_mounts = {"/dev/hugepages"};
   EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "2 MiB: 64, 1 GiB: unknown; hugetlbfs at /dev/hugepages");
-  EXPECT_TRUE(contains(fact(describe_machine(f), "hugetlb pages").meaning, "reserved memory that buffers cannot use"));
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").meaning,
+            "--pages hugetlb can take the 2 pages of the default buffers");
   f.hugetlb_pools.clear();
   f.hugetlbfs_mounts.clear();
   EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").value, "no pools");
+  EXPECT_EQ(fact(describe_machine(f), "hugetlb pages").meaning,
+            "--pages hugetlb is refused here: use --pages thp for transparent huge pages");
 }
 
 TEST(DescribeMachine, Smt) {

@@ -1,7 +1,7 @@
 // What the machine facts decide: validate()'s limits, the perf context, the allowed CPUs with their
 // places, and default pinning through them.
 
-#include "pipetop/core/machine_limits.hpp"
+#include "pipetop/core/machine/machine_limits.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Issue 12 §3: what a comparison reads back from a document pipetop wrote — a check document, a run's
 // JSON Lines, an export — and the clear usage error for anything else.
 
-#include "pipetop/core/measured_results.hpp"
+#include "pipetop/core/report/measured_results.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,8 @@ namespace {
 const char* kCheck = R"({"schema_version":1,"type":"check",
   "facts":{"kernel":"6.1","thp":{"enabled":"madvise"},"pressure":{"cpu":{"some":{"avg10":3}}},
            "hugetlb":{"pools":[{"page_size_bytes":2097152,"pages":4,"free_pages":4}]},
-           "default_pinning":{"reason":"two cores"},"vulnerabilities":{"mds":"Not affected"}},
+           "default_pinning":{"reason":"two cores"},"vulnerabilities":{"mds":"Not affected"},
+           "bandwidth":{"cpu":0,"each_s":0.1,"figures":[{"loop":"memcpy","bytes":262144,"gib_per_s":14.2}]}},
   "rung_seconds":2,"repeat":3,"pinning":{"writer_cpu":0,"reader_cpu":1},
   "ladder":[{"rung":"write/read","gib_per_s":4.5,"gib_per_s_runs":[4.4,4.5,4.6],"disturbed":false,
              "command":"pipetop run"},
@@ -37,6 +38,7 @@ TEST(ReadCheckResults, RungsFactsAndSettings) {
   EXPECT_EQ(r->facts.count("pressure.cpu.some.avg10"), 0u);
   EXPECT_EQ(r->facts.count("hugetlb.pools.2097152.free_pages"), 0u);
   EXPECT_EQ(r->facts.count("default_pinning.reason"), 0u);
+  for (const auto& [name, value] : r->facts) EXPECT_FALSE(name.starts_with("bandwidth")) << name << " moves by the run";
   EXPECT_EQ(r->settings.at("repeat"), "3");
   EXPECT_EQ(r->settings.at("pinning.writer_cpu"), "0");
 }
@@ -48,8 +50,8 @@ void expect_usage_error(const Result<MeasuredResults>& r, const std::string& wor
 }
 
 TEST(ReadCheckResults, RefusesWhatIsNoCheckDocument) {
-  expect_usage_error(read_check_results(""), "not JSON");
-  expect_usage_error(read_check_results("{\"schema_version\":1,\"type\":\"check\""), "not JSON");
+  expect_usage_error(read_check_results(""), "not valid JSON");
+  expect_usage_error(read_check_results("{\"schema_version\":1,\"type\":\"check\""), "not valid JSON");
   expect_usage_error(read_check_results("[1,2]"), "not a JSON object");
   expect_usage_error(read_check_results(R"({"schema_version":1,"type":"tune"})"), "`tune` document");
   expect_usage_error(read_check_results(R"({"schema_version":2,"type":"check"})"), "newer pipetop");
@@ -96,7 +98,7 @@ TEST(ReadRunResults, AnExportOfOneRun) {
 TEST(ReadRunResults, RefusesWhatIsNoRunOutput) {
   expect_usage_error(read_run_results(R"({"schema_version":1,"type":"sample"})"), "no summary line");
   expect_usage_error(read_run_results(R"({"schema_version":1,"type":"check"})"), "`check` document");
-  expect_usage_error(read_run_results("{\"type\":\"summary\"}\nnot json\n"), "not JSON");
+  expect_usage_error(read_run_results("{\"type\":\"summary\"}\nnot json\n"), "line 2: not valid JSON");
   expect_usage_error(read_run_results(R"({"schema_version":1,"type":"export","results":[]})"), "exactly one");
 }
 

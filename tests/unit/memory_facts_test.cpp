@@ -1,6 +1,6 @@
 // The parsers behind the memory facts: hugepages directory names, hugetlbfs mounts, kernel booleans.
 
-#include "pipetop/core/memory_facts.hpp"
+#include "pipetop/core/machine/memory_facts.hpp"
 
 #include <gtest/gtest.h>
 

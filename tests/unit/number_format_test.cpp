@@ -1,4 +1,4 @@
-#include "pipetop/core/number_format.hpp"
+#include "pipetop/core/base/number_format.hpp"
 
 #include <gtest/gtest.h>
 
@@ -84,6 +84,14 @@ TEST(FormatFixed, AbsentOrNonFiniteIsADash) {
   EXPECT_EQ(format_fixed(std::numeric_limits<double>::quiet_NaN(), 2), kDash);
   EXPECT_EQ(format_fixed(std::numeric_limits<double>::infinity(), 0), kDash);
   EXPECT_EQ(format_fixed(-std::numeric_limits<double>::infinity(), 1), kDash);
+}
+
+TEST(FormatWholePercent, RoundsHalfAwayFromZero) {
+  EXPECT_EQ(format_whole_percent(0.125), "13%");
+  EXPECT_EQ(format_whole_percent(0.004), "0%");
+  EXPECT_EQ(format_whole_percent(0.1), "10%");
+  EXPECT_EQ(format_whole_percent(1.0), "100%");
+  EXPECT_EQ(format_whole_percent(-0.025), "-3%");
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Issue 12 §4: the OpenMetrics writer — families, labels quoted as the format asks, no NaN ever
 // written, and the # EOF that ends the text.
 
-#include "pipetop/core/open_metrics.hpp"
+#include "pipetop/core/report/open_metrics.hpp"
 
 #include <gtest/gtest.h>
 

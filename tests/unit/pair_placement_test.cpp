@@ -2,14 +2,14 @@
 // of one node, SMT siblings, across nodes), what is done when the CPUs are too few, and the notes.
 // The fixture machines (2 CPUs, 16 SMT cores, 2 nodes, 128 CPUs) are in tests/system.
 
-#include "pipetop/core/pair_placement.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
 #include "placed_pairs.hpp"
 
 namespace pipetop {
@@ -107,6 +107,25 @@ TEST(PlacePairs, NoCpuKnownLeavesEveryPairUnpinned) {
     EXPECT_EQ(pair.kind, PairKind::unpinned);
   }
   EXPECT_EQ(p.note, "the CPUs this process may use could not be read: 2 pairs left unpinned, placed by the scheduler");
+}
+
+// Issue 21: --pairs 1024 unpinned took minutes to start on two CPUs and ignored SIGTERM meanwhile.
+// Unpinned pairs are capped at what the machine starts in a few seconds, and the note says so.
+TEST(PlacePairs, UnpinnedPairsAreCappedByTheCpusAndTheNoteSaysSo) {
+  RunConfig unpinned;
+  unpinned.writer_cpu = kUnpinned;
+  unpinned.reader_cpu = kUnpinned;
+  const PairPlacement p = place_pairs_as_asked(unpinned, machine(1, 2, 1), 1024);
+  ASSERT_EQ(p.pairs.size(), static_cast<std::size_t>(2 * kUnpinnedPairsPerCpu));
+  EXPECT_EQ(p.pairs.front().kind, PairKind::unpinned);
+  EXPECT_NE(p.note.find(std::to_string(2 * kUnpinnedPairsPerCpu) +
+                        " of the 1024 asked run, the most this machine starts in a few seconds (" +
+                        std::to_string(kUnpinnedPairsPerCpu) + " per allowed CPU, 2 CPUs)"),
+            std::string::npos)
+      << p.note;
+  const std::string notice = placement_notice(p, 1024, "pipetop run");
+  EXPECT_EQ(notice.find("hint:"), std::string::npos) << "unpinned already: " << notice;
+  EXPECT_EQ(place_pairs_as_asked(unpinned, machine(1, 2, 1), 8).pairs.size(), 8u) << "below the cap: all";
 }
 
 TEST(PlacePairs, AtLeastOnePair) {

@@ -1,9 +1,9 @@
-#include "pipetop/core/pairs_merge.hpp"
+#include "pipetop/core/figures/pairs_merge.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/duration.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/duration.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {

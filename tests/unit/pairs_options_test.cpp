@@ -1,10 +1,10 @@
 // Issue 12 §2: what goes with --pairs, and the words for what does not.
 
-#include "pipetop/core/pairs_options.hpp"
+#include "pipetop/core/config/pairs_options.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/pair_placement.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
 
 namespace pipetop {
 namespace {

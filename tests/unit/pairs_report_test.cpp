@@ -1,25 +1,28 @@
 // Issue 12 §2: run --pairs N reports every pair and their aggregate in each format, from outcomes
 // made here (two pairs at 2 and 3 GiB/s).
 
-#include "pipetop/core/pairs_report.hpp"
+#include "pipetop/core/report/pairs_report.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipetop/core/size.hpp"
+#include "fake_run.hpp"
+#include "pipetop/core/base/size.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
 namespace {
 
+using testing::FakeRun;
+
 constexpr std::int64_t kT0 = 10'000'000'000;
 constexpr std::int64_t kStepNs = 100'000'000;
 
 // 3 s at `gib_per_s`, a sample every 100 ms from each worker, pinned on `cpus`.
-RunOutcome pair_at(double gib_per_s, CpuPair cpus) {
-  RunOutcome o;
+FakeRun pair_at(double gib_per_s, CpuPair cpus) {
+  FakeRun o;
   o.config.writer_cpu = cpus.writer;
   o.config.reader_cpu = cpus.reader;
   o.pipe_bytes = 64 * kKiB;
@@ -29,7 +32,7 @@ RunOutcome pair_at(double gib_per_s, CpuPair cpus) {
     o.writer.push_back(Sample{t, i * step, i, 0});
     o.reader.push_back(Sample{t + 1000, i * step, i, 0});
   }
-  o.end = EndReason::duration;
+  o.rest.end = EndReason::duration;
   return o;
 }
 
@@ -37,19 +40,38 @@ PairPlacement two_pairs() {
   return {{{{0, 1}, PairKind::separate_cores}, {{2, 3}, PairKind::smt_siblings}}, ""};
 }
 
-const std::vector<RunOutcome> kOutcomes{pair_at(2, {0, 1}), pair_at(3, {2, 3})};
+const std::vector<FakeRun> kRuns{pair_at(2, {0, 1}), pair_at(3, {2, 3})};
+
+std::vector<RunOutcome> outcomes() {
+  std::vector<RunOutcome> out;
+  for (const FakeRun& run : kRuns) out.push_back(run.outcome());
+  return out;
+}
+
+// The pairs' total as the driver builds it: each pair's start, then its samples as they came.
+PairsAggregate total_of(const std::vector<FakeRun>& runs) {
+  PairsAggregate total(runs.size(), false);
+  for (std::size_t pair = 0; pair < runs.size(); ++pair) total.start(pair, runs[pair].outcome().segment.start());
+  for (std::size_t i = 0; i < runs.front().reader.size(); ++i) {
+    for (std::size_t pair = 0; pair < runs.size(); ++pair) {
+      total.add(pair, WorkerSample{WorkerRole::writer, runs[pair].writer[i]});
+      total.add(pair, WorkerSample{WorkerRole::reader, runs[pair].reader[i]});
+    }
+  }
+  return total;
+}
 
 // The whole output of `format`: header, every sample of each pair in turn, the summary.
 std::string report_all(OutputFormat format, const MachineFacts* facts = nullptr) {
   PairsReport report(format, facts, two_pairs(), 2);
   std::string text = report.header({});
-  for (std::size_t pair = 0; pair < kOutcomes.size(); ++pair) {
-    for (std::size_t i = 0; i < kOutcomes[pair].reader.size(); ++i) {
-      text += report.sample(pair, WorkerRole::writer, kOutcomes[pair].writer[i]);
-      text += report.sample(pair, WorkerRole::reader, kOutcomes[pair].reader[i]);
+  for (std::size_t pair = 0; pair < kRuns.size(); ++pair) {
+    for (std::size_t i = 0; i < kRuns[pair].reader.size(); ++i) {
+      text += report.sample(pair, WorkerRole::writer, kRuns[pair].writer[i]);
+      text += report.sample(pair, WorkerRole::reader, kRuns[pair].reader[i]);
     }
   }
-  return text + report.summary(kOutcomes);
+  return text + report.summary(outcomes(), total_of(kRuns));
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -63,11 +85,11 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-TEST(PairsReport, AggregateIsTheSumOfThePairs) {
-  ASSERT_TRUE(aggregate_gib_per_s(kOutcomes));
-  EXPECT_NEAR(*aggregate_gib_per_s(kOutcomes), 5.0, 0.01);
-  RunOutcome idle = pair_at(0, {4, 5});
-  EXPECT_FALSE(aggregate_gib_per_s({kOutcomes[0], idle})) << "a pair that moved nothing has no figure to add";
+TEST(PairsReport, TheTotalIsThePairsSamplesSummed) {
+  const PairsAggregate total = total_of(kRuns);
+  ASSERT_TRUE(total.total().throughput().gib_per_s());
+  EXPECT_NEAR(*total.total().throughput().gib_per_s(), 5.0, 0.01);
+  EXPECT_EQ(total.pairs(), 2U);
 }
 
 TEST(PairsReport, JsonLinesNameTheirPairAndEndWithTheAggregate) {

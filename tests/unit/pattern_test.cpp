@@ -1,4 +1,4 @@
-#include "pipetop/core/pattern.hpp"
+#include "pipetop/core/config/pattern.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pipetop/core/perf_open_error.hpp"
+#include "pipetop/core/counters/perf_open_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -83,14 +83,21 @@ TEST(ExplainPerfOpenError, AlreadyUserOnlyIsDeniedNotRetried) {
   EXPECT_TRUE(contains(v.reason, "perf_event_paranoid=2")) << v.reason;
 }
 
-TEST(ExplainPerfOpenError, ParanoidThreeIsDenied) {
+// perf_event_paranoid=3: mainline kernels treat it as 2 (user-only counting works), Debian's forbid
+// every perf event. The first refusal is retried user-only, as at 2; only when that fails too is it
+// called a ban on all perf events. Before, a kernel that treats 3 as 2 was told "forbids all".
+TEST(ExplainPerfOpenError, ParanoidThreeRetriesUserOnlyThenSaysAllAreForbidden) {
   PerfOpenContext c = hardware_event();
   c.paranoid = 3;
-  const PerfOpenVerdict v = explain_perf_open_error(EACCES, c);
-  EXPECT_FALSE(v.retry_user_only) << "user-only does not help when every perf event is forbidden";
-  EXPECT_TRUE(contains(v.reason, "denied")) << v.reason;
-  EXPECT_TRUE(contains(v.reason, "perf_event_paranoid=3")) << v.reason;
-  EXPECT_TRUE(contains(v.reason, "root")) << "says how to get past it: " << v.reason;
+  const PerfOpenVerdict first = explain_perf_open_error(EACCES, c);
+  EXPECT_TRUE(first.retry_user_only) << "a kernel that treats 3 as 2 counts user space";
+  EXPECT_EQ(first.reason, "perf_event_paranoid=3 forbids counting the kernel; run as root or set it to 1");
+  c.user_only = true;
+  const PerfOpenVerdict retried = explain_perf_open_error(EACCES, c);
+  EXPECT_FALSE(retried.retry_user_only);
+  EXPECT_TRUE(contains(retried.reason, "denied: perf_event_paranoid=3 forbids all perf events on this kernel"))
+      << retried.reason;
+  EXPECT_TRUE(contains(retried.reason, "root")) << "says how to get past it: " << retried.reason;
 }
 
 TEST(ExplainPerfOpenError, PrivilegedIsDeniedNotRetried) {

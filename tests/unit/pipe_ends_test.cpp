@@ -1,6 +1,6 @@
 // Which ends are pipetop's: the forms of the command line, what goes with which, and the streams they need.
 
-#include "pipetop/core/pipe_ends.hpp"
+#include "pipetop/core/config/pipe_ends.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Which side waits for which, from the reader's looks at the pipe: full, empty, in between; too few
 // looks say nothing.
 
-#include "pipetop/core/pipe_fill.hpp"
+#include "pipetop/core/figures/pipe_fill.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "pipetop/core/pair_placement.hpp"
+#include "pipetop/core/machine/pair_placement.hpp"
 
 namespace pipetop::testing {
 

@@ -1,6 +1,6 @@
 // Pressure stall information lines (/proc/pressure/cpu, memory).
 
-#include "pipetop/core/pressure.hpp"
+#include "pipetop/core/machine/pressure.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pipetop/core/proc_sched.hpp"
+#include "pipetop/core/machine/proc_sched.hpp"
 
 #include <gtest/gtest.h>
 

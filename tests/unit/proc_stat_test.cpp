@@ -1,4 +1,4 @@
-#include "pipetop/core/proc_stat.hpp"
+#include "pipetop/core/machine/proc_stat.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // Fields of /proc/<pid>/status text, and the effective capabilities read from it.
 
-#include "pipetop/core/proc_status.hpp"
+#include "pipetop/core/machine/proc_status.hpp"
 
 #include <gtest/gtest.h>
 
 #include <optional>
 #include <string_view>
 
-#include "pipetop/core/capabilities.hpp"
+#include "pipetop/core/machine/capabilities.hpp"
 
 namespace pipetop {
 namespace {

@@ -1,11 +1,11 @@
 // Where a worker's time went, from the parent's /proc readings, and the words that say a figure was
 // disturbed by another program.
 
-#include "pipetop/core/process_times.hpp"
+#include "pipetop/core/figures/process_times.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/interference.hpp"
+#include "pipetop/core/figures/interference.hpp"
 
 namespace pipetop {
 namespace {

@@ -2,7 +2,7 @@
 // kernel addresses need kallsyms to show them (kptr_restrict with paranoia or CAP_SYSLOG). Each
 // refusal names the setting or capability that would lift it.
 
-#include "pipetop/core/profile_access.hpp"
+#include "pipetop/core/profile/profile_access.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "pipetop/core/profile_tally.hpp"
+#include "pipetop/core/profile/profile_tally.hpp"
 #include "profile_fixture.hpp"
 
 namespace pipetop {

@@ -1,7 +1,7 @@
 // The one rule table and how a stack goes into exactly one category: the first frame from the leaf
 // upward that a rule names, frames where a VM's timer lands looked through, user space and other.
 
-#include "pipetop/core/profile_category.hpp"
+#include "pipetop/core/profile/profile_category.hpp"
 
 #include <gtest/gtest.h>
 

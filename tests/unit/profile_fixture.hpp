@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "pipetop/core/profile_sample.hpp"
-#include "pipetop/core/profile_tally.hpp"
-#include "pipetop/core/worker_profile.hpp"
+#include "pipetop/core/profile/profile_sample.hpp"
+#include "pipetop/core/profile/profile_tally.hpp"
+#include "pipetop/core/profile/worker_profile.hpp"
 
 namespace pipetop::testing {
 

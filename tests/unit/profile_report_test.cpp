@@ -2,20 +2,23 @@
 // (with the reader's pipe_fill), the text table, and what each says instead of percentages when a
 // profile cannot show them.
 
-#include "pipetop/core/profile_report.hpp"
+#include "pipetop/core/profile/profile_report.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 
+#include "fake_run.hpp"
 #include "no_nan_or_inf.hpp"
-#include "pipetop/core/report.hpp"
+#include "pipetop/core/report/report.hpp"
 #include "profile_fixture.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
 namespace {
+
+using testing::FakeRun;
 
 constexpr std::int64_t kSec = 1'000'000'000;
 constexpr std::uint64_t kPipe = 64 * 1024;
@@ -26,8 +29,8 @@ bool has(const std::string& text, const std::string& part) {
 
 // Two seconds of blocking write/read: samples every 10 ms, the reader finding the pipe empty at 90
 // of its 201 looks, both workers read from /proc and profiled from the captured fixtures.
-RunOutcome profiled_run() {
-  RunOutcome o;
+FakeRun profiled_run() {
+  FakeRun o;
   o.pipe_bytes = kPipe;
   for (int i = 0; i <= 200; ++i) {
     const std::int64_t t = i * kSec / 100;
@@ -36,8 +39,8 @@ RunOutcome profiled_run() {
                               i < 90 ? 0 : static_cast<std::int64_t>(kPipe / 2)});
   }
   for (const std::size_t i : {std::size_t{0}, std::size_t{1}}) {
-    o.times_first[i] = ProcessTimes{0, 0, 0, {0, 0}, 0, 0};
-    o.times_last[i] = ProcessTimes{2 * kSec, kSec, kSec / 10, {kSec / 4, 3 * kSec / 4}, 20'000, 4};
+    o.times[i] = {ProcessTimes{0, 0, 0, {0, 0}, 0, 0},
+                  ProcessTimes{2 * kSec, kSec, kSec / 10, {kSec / 4, 3 * kSec / 4}, 20'000, 4}};
   }
   o.profiles[0] = testing::worker_profile_fixture("blocking-write-read.writer");
   o.profiles[1] = testing::worker_profile_fixture("blocking-write-read.reader");
@@ -45,8 +48,8 @@ RunOutcome profiled_run() {
   return o;
 }
 
-nlohmann::json summary_of(const RunOutcome& o) {
-  const std::string text = summary_json(o);
+nlohmann::json summary_of(const FakeRun& o) {
+  const std::string text = summary_json(o.outcome());
   testing::expect_no_nan_or_inf(text);
   std::optional<nlohmann::json> parsed = test_json::parse(text);
   EXPECT_TRUE(parsed) << text;
@@ -105,19 +108,19 @@ TEST(ProfileReport, JsonTimeSharesAndThePipesFill) {
 }
 
 TEST(ProfileReport, UnprofiledRunsHaveTimeButNoProfile) {
-  RunOutcome o = profiled_run();
+  FakeRun o = profiled_run();
   o.profiles = {};
-  o.times_first[1].reset();
+  o.times[1].clear();
   const nlohmann::json summary = summary_of(o);
   EXPECT_FALSE(summary.contains("profile"));
   EXPECT_TRUE(summary.at("time").at("writer").is_object());
   EXPECT_EQ(summary.at("time").at("writer").at("user_kernel_split").get<std::string>(), "ticks");
   EXPECT_TRUE(summary.at("time").at("reader").is_null());
-  EXPECT_EQ(profile_table(summarize(o)), "");
+  EXPECT_EQ(profile_table(summarize(o.outcome())), "");
 }
 
 TEST(ProfileReport, ANoteInsteadOfPercentages) {
-  RunOutcome o = profiled_run();
+  FakeRun o = profiled_run();
   o.profiles[0] = WorkerProfile{{"cpu-clock", ProfileMode::kernel_and_user, "", 1000}, {}};
   for (int i = 0; i < 42; ++i) o.profiles[0]->tally.add(ProfileSample{{ProfileFrame{"main", false}}});
   o.profiles[1] = WorkerProfile{{"cpu-clock", ProfileMode::unavailable, "cannot sample process 7: EACCES", 1000}, {}};
@@ -129,14 +132,14 @@ TEST(ProfileReport, ANoteInsteadOfPercentages) {
   const nlohmann::json& reader = summary.at("profile").at("reader");
   EXPECT_EQ(reader.at("mode").get<std::string>(), "unavailable");
   EXPECT_EQ(reader.at("note").get<std::string>(), "unavailable: cannot sample process 7: EACCES");
-  const std::string table = profile_table(summarize(o));
+  const std::string table = profile_table(summarize(o.outcome()));
   EXPECT_TRUE(has(table, "writer: 42 samples; too few samples (42 of the 100 a share needs)")) << table;
   EXPECT_TRUE(has(table, "reader: 0 samples; unavailable: cannot sample process 7: EACCES")) << table;
   EXPECT_FALSE(has(table, "%")) << table;
 }
 
 TEST(ProfileReport, TheTextTablePutsWriterBesideReaderWithTheTopStacks) {
-  const std::string table = profile_table(summarize(profiled_run()));
+  const std::string table = profile_table(summarize(profiled_run().outcome()));
   EXPECT_TRUE(has(table, "where the time goes (cpu-clock at 1000 Hz, kernel and user frames)")) << table;
   EXPECT_TRUE(has(table, "wait and wake-up")) << table;
   EXPECT_TRUE(has(table, "writer: 400 samples\n")) << table;
@@ -147,7 +150,7 @@ TEST(ProfileReport, TheTextTablePutsWriterBesideReaderWithTheTopStacks) {
 }
 
 TEST(ProfileReport, TheTextSummaryShowsTimeSharesAndTheTable) {
-  const std::string text = make_report(OutputFormat::text)->summary(profiled_run());
+  const std::string text = make_report(OutputFormat::text)->summary(profiled_run().outcome());
   EXPECT_TRUE(has(text, "  time         writer  user ")) << text;
   EXPECT_TRUE(has(text, "               reader  user ")) << text;
   EXPECT_TRUE(has(text, "10.0 k voluntary/s")) << text;

@@ -1,7 +1,7 @@
 // One worker's profile over a segment: counts, shares, lost samples apart, the "too few samples"
 // threshold, top stacks read caller ← callee, and folded stacks for flame-graph tools.
 
-#include "pipetop/core/profile_tally.hpp"
+#include "pipetop/core/profile/profile_tally.hpp"
 
 #include <gtest/gtest.h>
 

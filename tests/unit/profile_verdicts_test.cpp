@@ -1,7 +1,7 @@
 // The ladder's verdicts from its rungs' profiles: each step cites the cost it takes on and what is
 // left of it, only from profiles that show shares with kernel frames; otherwise one line says why.
 
-#include "pipetop/core/profile_verdicts.hpp"
+#include "pipetop/core/profile/profile_verdicts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "fake_run.hpp"
+#include "raced_steps.hpp"
+
 namespace pipetop {
 namespace {
+
+using testing::FakeRun;
 
 // A profile whose samples fall `count` to a category each (the rest of 100 in user space).
 WorkerProfile shaped(const std::map<ProfileCategory, int>& counts, ProfileMode mode = ProfileMode::kernel_and_user) {
@@ -41,12 +46,12 @@ std::vector<RungResult> ladder(const std::map<std::string, RungProfiles>& profil
                                const std::map<std::string, double>& rates = {}) {
   std::vector<RungResult> results;
   for (const Rung& rung : ladder_rungs(RunConfig{})) {
-    RunOutcome outcome;
+    FakeRun outcome;
     outcome.config = rung.config;
     if (const auto it = profiles.find(rung.name); it != profiles.end()) {
       outcome.profiles = {it->second.writer, it->second.reader};
     }
-    Trial trial = make_trial(outcome);
+    Trial trial = make_trial(outcome.outcome());
     trial.error.reset();  // no samples here: the rates below stand in for them
     const auto rate = rates.find(rung.name);
     trial.summary.throughput.gib_per_s = rate == rates.end() ? 1.0 : rate->second;
@@ -107,16 +112,18 @@ TEST(ProfileVerdicts, TheBusyLoopVerdictCitesTheWaitingItRemoves) {
       ladder({{"vmsplice/splice +huge",
                {shaped({{ProfileCategory::wait_wake, 62}}), shaped({{ProfileCategory::wait_wake, 70}})}}},
              rates);
-  const std::vector<std::string> verdicts = ladder_verdicts(vm, profiled);
+  const std::vector<std::string> verdicts = ladder_verdicts(vm, profiled, testing::raced_steps(profiled));
   EXPECT_NE(std::find(verdicts.begin(), verdicts.end(),
-                      "busy loop gives ×5.0: wake-ups are expensive here (without it the reader spends 70% waiting and "
+                      "busy loop gives ×5.00 (95% CI 5.00–5.00): wake-ups are expensive here (without it the reader "
+                      "spends 70% waiting and "
                       "waking)"),
             verdicts.end());
   // Without profiles it says where it runs, as before.
-  const std::vector<std::string> guessed = ladder_verdicts(vm, ladder({}, rates));
-  EXPECT_NE(
-      std::find(guessed.begin(), guessed.end(), "busy loop gives ×5.0: wake-ups are expensive here (virtual machine)"),
-      guessed.end());
+  const std::vector<std::string> guessed =
+      ladder_verdicts(vm, ladder({}, rates), testing::raced_steps(ladder({}, rates)));
+  EXPECT_NE(std::find(guessed.begin(), guessed.end(),
+                      "busy loop gives ×5.00 (95% CI 5.00–5.00): wake-ups are expensive here (virtual machine)"),
+            guessed.end());
   const std::optional<std::string> words = largest_share_words(profiled[4], ProfileCategory::wait_wake);
   EXPECT_EQ(words, "the reader spends 70% waiting and waking");
   EXPECT_FALSE(largest_share_words(profiled[0], ProfileCategory::wait_wake));

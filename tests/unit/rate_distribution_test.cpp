@@ -1,6 +1,6 @@
 // The bounded distribution behind a segment's percentiles.
 
-#include "pipetop/core/rate_distribution.hpp"
+#include "pipetop/core/figures/rate_distribution.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,22 +2,26 @@
 // into a History that draws the same figures, `run --format json` output read back as one segment
 // whose mean is the run's own headline figure, and bad files refused with the line that is wrong.
 
-#include "pipetop/core/recording.hpp"
+#include "pipetop/core/stage/recording.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipetop/core/json_reader.hpp"
-#include "pipetop/core/report.hpp"
-#include "pipetop/core/run_summary.hpp"
-#include "pipetop/core/schema_version.hpp"
-#include "pipetop/core/session_event_json.hpp"
+#include "fake_run.hpp"
+#include "pipetop/core/figures/run_summary.hpp"
+#include "pipetop/core/machine/machine_facts.hpp"
+#include "pipetop/core/report/json_reader.hpp"
+#include "pipetop/core/report/report.hpp"
+#include "pipetop/core/report/schema_version.hpp"
+#include "pipetop/core/report/session_event_json.hpp"
 #include "synthetic_session.hpp"
 
 namespace pipetop {
 namespace {
+
+using testing::FakeRun;
 
 using namespace synthetic;
 
@@ -156,7 +160,7 @@ TEST(Recording, ALastLineCutShortIsLeftOut) {
 }
 
 // What `pipetop run --format json` prints for a run: its sample lines and its summary.
-std::string run_json(const RunOutcome& outcome) {
+std::string run_json(const FakeRun& outcome) {
   std::unique_ptr<Report> report = make_report(OutputFormat::json);
   std::string text = report->header(outcome.writer_counters);
   std::size_t w = 0;
@@ -165,11 +169,11 @@ std::string run_json(const RunOutcome& outcome) {
     if (w < outcome.writer.size()) text += report->sample(WorkerRole::writer, outcome.writer[w++]);
     if (r < outcome.reader.size()) text += report->sample(WorkerRole::reader, outcome.reader[r++]);
   }
-  return text + report->summary(outcome);
+  return text + report->summary(outcome.outcome());
 }
 
-RunOutcome synthetic_outcome() {
-  RunOutcome o;
+FakeRun synthetic_outcome() {
+  FakeRun o;
   o.config.writer = WriterKind::vmsplice;
   o.config.reader = ReaderKind::splice;
   o.config.busy_loop = true;
@@ -196,7 +200,7 @@ RunOutcome synthetic_outcome() {
 }
 
 TEST(Recording, RunJsonOutputReadsBackAsOneSegmentWithTheRunsOwnFigure) {
-  const RunOutcome outcome = synthetic_outcome();
+  const FakeRun outcome = synthetic_outcome();
   const Result<Recording> read = read_recording(run_json(outcome));
   ASSERT_TRUE(read) << read.error().message;
   EXPECT_EQ(read->source, RecordingSource::run_json);
@@ -213,7 +217,7 @@ TEST(Recording, RunJsonOutputReadsBackAsOneSegmentWithTheRunsOwnFigure) {
   EXPECT_EQ(start.writer_counters[1].name, "page-faults");
   History history;
   for (const SessionEvent& e : read->events) history.apply(e);
-  const std::optional<double> expected = summarize(outcome).throughput.gib_per_s;
+  const std::optional<double> expected = summarize(outcome.outcome()).throughput.gib_per_s;
   ASSERT_TRUE(expected);
   ASSERT_TRUE(history.current_segment_stats().mean);
   EXPECT_NEAR(*history.current_segment_stats().mean, *expected, 1e-6 * *expected);
@@ -223,9 +227,23 @@ TEST(Recording, RunJsonOutputReadsBackAsOneSegmentWithTheRunsOwnFigure) {
   EXPECT_EQ(last.sample.counters[1].value, 300U);
 }
 
+// Run output's first line is the machine's: a replay names it as a recording's header does.
+TEST(Recording, RunJsonOutputNamesTheMachineOfItsFirstLine) {
+  MachineFacts facts;
+  facts.cpu_model = "Test CPU";
+  facts.kernel = "6.1.0-test";
+  const FakeRun outcome = synthetic_outcome();
+  const std::unique_ptr<Report> report = make_report(OutputFormat::json, &facts);
+  const Result<Recording> read =
+      read_recording(report->header(outcome.writer_counters) + report->summary(outcome.outcome()));
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read->machine, "Test CPU · Linux 6.1.0-test");
+  EXPECT_EQ(read->machine, machine_summary(facts));
+}
+
 TEST(Recording, QuietRunOutputHasOnlyItsSummary) {
   std::unique_ptr<Report> report = make_report(OutputFormat::json);
-  const Result<Recording> read = read_recording(report->summary(synthetic_outcome()));
+  const Result<Recording> read = read_recording(report->summary(synthetic_outcome().outcome()));
   ASSERT_TRUE(read) << read.error().message;
   ASSERT_EQ(read->events.size(), 1U);  // the segment, no samples
   EXPECT_TRUE(read->summary_gib_per_s);
@@ -242,6 +260,12 @@ TEST(Recording, BadFilesSayWhatIsWrongAndWhere) {
     return r.error().message;
   };
   EXPECT_EQ(message(""), "the file is empty");
+  EXPECT_EQ(message("\n\n \n"), "the file holds only blank lines");
+  for (const char* version : {"0", "-1"}) {
+    EXPECT_EQ(
+        message("{\"schema_version\": " + std::string(version) + ", \"type\": \"recording\", \"command\": \"run\"}\n"),
+        "line 1: schema_version " + std::string(version) + " is not one pipetop writes (1 and up)");
+  }
   EXPECT_NE(message("hello\n").find("line 1: not valid JSON"), std::string::npos);
   EXPECT_NE(message("{\"type\": \"pictures\"}\n").find("neither a pipetop recording"), std::string::npos);
   EXPECT_NE(
@@ -267,6 +291,51 @@ TEST(Recording, BadFilesSayWhatIsWrongAndWhere) {
   const Result<Recording> later = read_recording(header + "{\"type\": \"of_a_later_version\", \"t_ns\": 5}\n");
   ASSERT_TRUE(later);
   EXPECT_TRUE(later->events.empty());
+}
+
+// Issue 21: a number beyond a double aborted the replay (nlohmann's out_of_range escaped); it is a
+// usage error naming the line, as any other bad line.
+TEST(Recording, ANumberBeyondADoubleIsABadLineNotACrash) {
+  const std::string header = "{\"schema_version\": 1, \"type\": \"recording\", \"command\": \"run\"}\n";
+  const Result<Recording> r = read_recording(header + "{\"type\": \"sample\", \"t_ns\": 1e999}\n");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ExitCode::usage);
+  EXPECT_NE(r.error().message.find("line 2: not valid JSON at column "), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("number overflow"), std::string::npos) << r.error().message;
+}
+
+// Issue 21: a sample's t_ns near INT64_MAX overflowed History::add_figure (UBSan). Times outside 0 to
+// kMaxRecordedNs are refused on load, naming the line, in recordings and in run output alike.
+TEST(Recording, TimesBeyondTheRangeAreRefusedNamingTheLine) {
+  const std::string header = "{\"schema_version\": 1, \"type\": \"recording\", \"command\": \"run\"}\n";
+  for (const char* t_ns : {"9223372036854775800", "-5"}) {
+    const Result<Recording> r =
+        read_recording(header + "{\"type\": \"sample\", \"worker\": \"writer\", \"t_ns\": " + t_ns +
+                       ", \"bytes\": 0, \"syscalls\": 0, \"eagain\": 0, \"spin_ns\": 0, \"pipe_fill\": 0, "
+                       "\"counters\": []}\n");
+    ASSERT_FALSE(r) << t_ns;
+    EXPECT_EQ(r.error().kind, ExitCode::usage);
+    EXPECT_NE(r.error().message.find("line 2: \"t_ns\" " + std::string(t_ns) + " is outside 0 to "), std::string::npos)
+        << r.error().message;
+  }
+  const Result<Recording> run = read_recording(
+      "{\"type\": \"sample\", \"worker\": \"writer\", \"t_s\": 9.3e9, \"bytes\": 0, \"syscalls\": 0, "
+      "\"eagain\": 0, \"counters\": {}}\n");
+  ASSERT_FALSE(run);
+  EXPECT_NE(run.error().message.find("line 1: sample: \"t_s\" is outside 0 to "), std::string::npos)
+      << run.error().message;
+}
+
+TEST(Recording, AStopAskedEndsALongReadBetweenLines) {
+  std::string text = "{\"schema_version\": 1, \"type\": \"recording\", \"command\": \"run\"}\n";
+  for (int i = 0; i < 5000; ++i) text += "{\"type\": \"of_a_later_version\", \"t_ns\": 5}\n";
+  int asked = 0;
+  const Result<Recording> r = read_recording(text, [&asked] { return ++asked == 2; });
+  ASSERT_FALSE(r);
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(r.error().kind, ExitCode::runtime);
+  EXPECT_EQ(r.error().message, "reading stopped");
+  ASSERT_TRUE(read_recording(text, [] { return false; }));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "pipetop/core/report.hpp"
+#include "pipetop/core/report/report.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,14 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "fake_run.hpp"
 #include "no_nan_or_inf.hpp"
-#include "pipetop/core/command_line.hpp"
-#include "pipetop/core/schema_version.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/command_line.hpp"
+#include "pipetop/core/report/schema_version.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
 namespace {
+
+using testing::FakeRun;
 
 constexpr std::int64_t kT0 = 50'000'000'000;  // an arbitrary CLOCK_MONOTONIC instant
 constexpr std::int64_t kMs = 1'000'000;
@@ -34,8 +37,8 @@ std::vector<Sample> samples(std::int64_t start, std::int64_t step_ns, std::size_
 }
 
 // 5 s at 2 GiB/s, a sample every 100 ms from each worker; the reader starts 1 ms after the writer.
-RunOutcome steady_outcome() {
-  RunOutcome o;
+FakeRun steady_run() {
+  FakeRun o;
   o.config.writer = WriterKind::vmsplice;
   o.config.busy_loop = true;
   o.config.huge_pages = true;
@@ -46,21 +49,21 @@ RunOutcome steady_outcome() {
   o.pipe_bytes = 128 * kKiB;
   o.writer = samples(kT0, 100 * kMs, 51, kGiB / 5, 7);
   o.reader = samples(kT0 + kMs, 100 * kMs, 51, kGiB / 5, 2);
-  o.dropped_samples = 3;
+  o.rest.dropped_samples = 3;
   o.huge_pages = HugePageResult{true, true, "2 of 2 buffers in huge pages"};
-  o.end = EndReason::duration;
+  o.rest.end = EndReason::duration;
   return o;
 }
 
-RunOutcome with_verify(RunOutcome o) {
+FakeRun with_verify(FakeRun o) {
   o.config.verify = true;
-  o.verify = VerifyResult{10 * kGiB, 0, 0};
+  o.rest.verify = VerifyResult{10 * kGiB, 0, 0};
   return o;
 }
 
 // Every sample of both workers, reported to the collecting report, returning all text in order:
 // [header, sample outputs..., summary].
-std::vector<std::string> run_report(OutputFormat format, const RunOutcome& o) {
+std::vector<std::string> run_report(OutputFormat format, const FakeRun& o) {
   auto report = make_report(format);
   std::vector<std::string> out;
   out.push_back(report->header({}));
@@ -68,7 +71,7 @@ std::vector<std::string> run_report(OutputFormat format, const RunOutcome& o) {
     if (i < o.writer.size()) out.push_back(report->sample(WorkerRole::writer, o.writer[i]));
     if (i < o.reader.size()) out.push_back(report->sample(WorkerRole::reader, o.reader[i]));
   }
-  out.push_back(report->summary(o));
+  out.push_back(report->summary(o.outcome()));
   return out;
 }
 
@@ -111,7 +114,7 @@ TEST(OutputFormat, ParsesTheThreeNames) {
 // ---------------------------------------------------------------- CSV
 
 TEST(CsvReport, HeaderAndOneRowPerSamplePlusSummary) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const std::vector<std::string> out = run_report(OutputFormat::csv, o);
   EXPECT_EQ(out.front(), "type,worker,t_s,bytes,syscalls,eagain,gib_per_s\n");
   const std::vector<std::string> rows = lines(joined(out));
@@ -135,7 +138,7 @@ TEST(CsvReport, HeaderAndOneRowPerSamplePlusSummary) {
 }
 
 TEST(CsvReport, SampleRowsCarryTimeBytesAndRate) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const std::vector<std::string> out = run_report(OutputFormat::csv, o);
   // out[1] writer #0, out[2] reader #0, out[3] writer #1, out[4] reader #1
   const auto w0 = split(lines(out[1]).at(0), ',');
@@ -156,7 +159,7 @@ TEST(CsvReport, SampleRowsCarryTimeBytesAndRate) {
 }
 
 TEST(CsvReport, SummaryRow) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const auto f = split(lines(run_report(OutputFormat::csv, o).back()).at(0), ',');
   ASSERT_EQ(f.size(), 7u);
   EXPECT_EQ(f[0], "summary");
@@ -183,31 +186,72 @@ std::vector<nlohmann::json> json_lines(const std::vector<std::string>& out) {
 }
 
 TEST(JsonReport, EveryLineIsAnObjectWithAType) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const std::vector<std::string> out = run_report(OutputFormat::json, o);
   EXPECT_EQ(out.front(), "") << "JSON Lines has no header";
   for (std::size_t i = 1; i < out.size(); ++i) {
     ASSERT_FALSE(out[i].empty());
     EXPECT_EQ(out[i].back(), '\n');
-    EXPECT_EQ(std::count(out[i].begin(), out[i].end(), '\n'), 1) << "one line per event: " << out[i];
+    const auto newlines = std::count(out[i].begin(), out[i].end(), '\n');
+    EXPECT_TRUE(newlines == 1 ||
+                (newlines == 2 && out[i].find("\n{\"schema_version\":1,\"type\":\"progress\"") != std::string::npos))
+        << "one line per event, and a reader's sample may bring the progress line: " << out[i];
   }
   const std::vector<nlohmann::json> objects = json_lines(out);
-  ASSERT_EQ(objects.size(), o.writer.size() + o.reader.size() + 1);
-  for (std::size_t i = 0; i + 1 < objects.size(); ++i) EXPECT_EQ(objects[i].at("type").get<std::string>(), "sample");
+  std::size_t samples = 0;
+  std::size_t progress = 0;
+  for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+    const std::string type = objects[i].at("type").get<std::string>();
+    samples += type == "sample" ? 1U : 0U;
+    progress += type == "progress" ? 1U : 0U;
+  }
+  EXPECT_EQ(samples, o.writer.size() + o.reader.size());
+  EXPECT_EQ(progress, 5U) << "the reader's 5 s: one a whole second";
+  EXPECT_EQ(objects.size(), samples + progress + 1);
   EXPECT_EQ(objects.back().at("type").get<std::string>(), "summary");
+}
+
+// The meter's figures a second, for a logger: paced by the worker pipetop measures with, and with the
+// stream's expected size the share done and the time left (text adds them to its line per second).
+TEST(JsonReport, AProgressLineASecondWithTheShareDoneAndTheTimeLeft) {
+  const FakeRun o = steady_run();  // 2 GiB/s
+  for (const WorkerRole paced_by : {WorkerRole::reader, WorkerRole::writer}) {
+    auto report = make_report(OutputFormat::json, nullptr, {paced_by, 10 * kGiB});
+    std::vector<nlohmann::json> progress;
+    for (std::size_t i = 0; i < o.reader.size(); ++i) {
+      for (const auto& [role, sample] :
+           {std::pair{WorkerRole::writer, o.writer[i]}, {WorkerRole::reader, o.reader[i]}}) {
+        const std::string text = report->sample(role, sample);
+        const std::size_t at = text.find("{\"schema_version\":1,\"type\":\"progress\"");
+        if (at == std::string::npos) continue;
+        EXPECT_EQ(role, paced_by);
+        progress.push_back(*test_json::parse(text.substr(at)));
+      }
+    }
+    ASSERT_EQ(progress.size(), 5U);
+    EXPECT_NEAR(progress[0].at("t_s").get<double>(), 1.0, 1e-9);
+    EXPECT_NEAR(progress[0].at("gib_per_s").get<double>(), 2.0, 1e-6);
+    EXPECT_NEAR(progress[0].at("percent").get<double>(), 20.0, 1e-6);
+    EXPECT_NEAR(progress[0].at("eta_s").get<double>(), 4.0, 1e-6);
+    EXPECT_NEAR(progress[3].at("percent").get<double>(), 80.0, 1e-6);
+  }
+  auto text = make_report(OutputFormat::text, nullptr, {WorkerRole::reader, 10 * kGiB});
+  std::string lines;
+  for (const Sample& s : o.reader) lines += text->sample(WorkerRole::reader, s);
+  EXPECT_NE(lines.find(" total  19% · ETA 0:00:05\n"), std::string::npos) << lines;
 }
 
 // Issue 12: every JSON document pipetop writes begins with its schema version, each line of JSON
 // Lines included, so a reader can check it before reading the rest.
 TEST(JsonReport, EveryLineBeginsWithTheSchemaVersion) {
-  const std::vector<std::string> out = run_report(OutputFormat::json, steady_outcome());
+  const std::vector<std::string> out = run_report(OutputFormat::json, steady_run());
   for (std::size_t i = 1; i < out.size(); ++i) {
     EXPECT_TRUE(out[i].starts_with("{\"schema_version\":" + std::to_string(kSchemaVersion) + ",")) << out[i];
   }
 }
 
 TEST(JsonReport, SampleObjects) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const std::vector<nlohmann::json> objects = json_lines(run_report(OutputFormat::json, o));
   ASSERT_GE(objects.size(), 4u);
   const auto& w0 = objects[0];
@@ -228,7 +272,7 @@ TEST(JsonReport, SampleObjects) {
 }
 
 TEST(JsonReport, SummaryFields) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   EXPECT_NEAR(s.at("gib_per_s").get<double>(), 2.0, 1e-5);
   EXPECT_NEAR(s.at("gib_per_s_median").get<double>(), 2.0, 1e-5);
@@ -247,7 +291,7 @@ TEST(JsonReport, SummaryFields) {
 }
 
 TEST(JsonReport, VerifyObjectOnlyWithVerify) {
-  const RunOutcome o = with_verify(steady_outcome());
+  const FakeRun o = with_verify(steady_run());
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   ASSERT_TRUE(s.contains("verify"));
   EXPECT_EQ(s.at("verify").at("bytes_checked").dump(), std::to_string(10 * kGiB));
@@ -257,8 +301,8 @@ TEST(JsonReport, VerifyObjectOnlyWithVerify) {
   EXPECT_TRUE(s.at("ok").get<bool>());
   EXPECT_TRUE(s.at("problems").empty());
 
-  RunOutcome bad = o;
-  bad.verify = VerifyResult{4096, 2, 777};
+  FakeRun bad = o;
+  bad.rest.verify = VerifyResult{4096, 2, 777};
   const nlohmann::json b = json_lines(run_report(OutputFormat::json, bad)).back();
   EXPECT_EQ(b.at("verify").at("mismatches").dump(), "2");
   EXPECT_EQ(b.at("verify").at("first_mismatch").dump(), "777");
@@ -270,7 +314,7 @@ TEST(JsonReport, VerifyObjectOnlyWithVerify) {
 }
 
 TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
-  const RunOutcome o = steady_outcome();
+  const FakeRun o = steady_run();
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   const nlohmann::json& config = s.at("config");
   ASSERT_TRUE(config.is_object());
@@ -283,8 +327,10 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   RunConfig all;
   all.writer = WriterKind::vmsplice;
   all.reader = ReaderKind::splice;
+  all.transport = TransportKind::fifo;
   all.huge_pages = all.busy_loop = all.poll = all.gift = all.lock_memory = all.no_touch = all.same_buffer = all.verify =
-      true;
+      all.zerocopy = true;
+  all.buffer_offset = 2048;
   all.buffer_bytes = kMiB;
   all.pipe_bytes = 512 * kKiB;
   all.writer_cpu = 1;
@@ -294,7 +340,13 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
   all.bytes_limit = kGiB;
   all.events = {"cache-misses"};
   all.user_only = all.no_counters = true;
-  const std::string command = run_command_line(all) + " ";
+  // --huge-pages and --no-touch are how thp and no prefault are written: pages and prefault reach the
+  // command line in a second config that names other choices.
+  RunConfig pages = all;
+  pages.huge_pages = pages.no_touch = false;
+  pages.pages = PageKind::hugetlb;
+  pages.prefault = Prefault::populate;
+  const std::string command = run_command_line(all) + " " + run_command_line(pages) + " ";
   for (const auto& [key, value] : config.items()) {
     EXPECT_NE(command.find(" --" + key + " "), std::string::npos) << "config key '" << key << "' is not a CLI option";
   }
@@ -312,31 +364,31 @@ TEST(JsonReport, ConfigKeysAreTheCliOptionNames) {
 }
 
 TEST(JsonReport, FailureIsReported) {
-  RunOutcome o = steady_outcome();
-  o.end = EndReason::worker_failed;
-  o.failure = "reader: read: Bad address [EFAULT]";
+  FakeRun o = steady_run();
+  o.rest.end = EndReason::worker_failed;
+  o.rest.failure = "reader: read: Bad address [EFAULT]";
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   EXPECT_EQ(s.at("end").get<std::string>(), "worker failed");
-  EXPECT_EQ(s.at("failure").get<std::string>(), o.failure);
+  EXPECT_EQ(s.at("failure").get<std::string>(), o.rest.failure);
 }
 
 // ---------------------------------------------------------------- no NaN or inf anywhere
 
-RunOutcome zero_interval_outcome() {
-  RunOutcome o = with_verify(steady_outcome());
+FakeRun zero_interval_run() {
+  FakeRun o = with_verify(steady_run());
   o.writer = samples(kT0, 0, 5, kMiB, 1);  // every sample at the same instant
   o.reader = samples(kT0, 0, 5, kMiB, 1);
   return o;
 }
 
-RunOutcome empty_outcome() {
-  RunOutcome o;
-  o.end = EndReason::interrupted;
+FakeRun empty_run() {
+  FakeRun o;
+  o.rest.end = EndReason::interrupted;
   return o;
 }
 
-RunOutcome single_sample_outcome() {
-  RunOutcome o;
+FakeRun single_sample_run() {
+  FakeRun o;
   o.writer = samples(kT0, 0, 1, 0);
   o.reader = samples(kT0, 0, 1, 0);
   return o;
@@ -344,7 +396,7 @@ RunOutcome single_sample_outcome() {
 
 TEST(Reports, NeverPrintNanOrInf) {
   for (OutputFormat format : {OutputFormat::text, OutputFormat::csv, OutputFormat::json}) {
-    for (const RunOutcome& o : {zero_interval_outcome(), empty_outcome(), single_sample_outcome(), steady_outcome()}) {
+    for (const FakeRun& o : {zero_interval_run(), empty_run(), single_sample_run(), steady_run()}) {
       const std::string text = joined(run_report(format, o));
       expect_no_nan_or_inf(text);
       if (format == OutputFormat::json) (void)json_lines({text});
@@ -353,7 +405,7 @@ TEST(Reports, NeverPrintNanOrInf) {
 }
 
 TEST(Reports, ZeroIntervalGivesNoRateRatherThanANumber) {
-  const RunOutcome o = zero_interval_outcome();
+  const FakeRun o = zero_interval_run();
   const nlohmann::json s = json_lines(run_report(OutputFormat::json, o)).back();
   EXPECT_TRUE(s.at("gib_per_s").is_null());
   EXPECT_TRUE(s.at("gib_per_s_median").is_null());
@@ -368,7 +420,7 @@ TEST(Reports, ZeroIntervalGivesNoRateRatherThanANumber) {
 // ---------------------------------------------------------------- text
 
 TEST(TextReport, OneLinePerSecondOfReaderSamples) {
-  const RunOutcome o = steady_outcome();  // 5 s of samples every 100 ms
+  const FakeRun o = steady_run();  // 5 s of samples every 100 ms
   auto report = make_report(OutputFormat::text);
   EXPECT_EQ(report->header({}), "");
   std::vector<std::string> printed;
@@ -406,7 +458,7 @@ TEST(TextReport, GapInSamplesDoesNotBurstLines) {
 }
 
 TEST(TextReport, SummaryDescribesTheRun) {
-  const RunOutcome o = with_verify(steady_outcome());
+  const FakeRun o = with_verify(steady_run());
   const std::string text = run_report(OutputFormat::text, o).back();
   EXPECT_NE(text.find("vmsplice → read"), std::string::npos) << text;
   EXPECT_NE(text.find("busy loop"), std::string::npos) << text;
@@ -421,7 +473,7 @@ TEST(TextReport, SummaryDescribesTheRun) {
 }
 
 TEST(TextReport, SummaryOmitsHugePagesAndVerifyWhenNotRequested) {
-  RunOutcome o = steady_outcome();
+  FakeRun o = steady_run();
   o.config.huge_pages = false;
   o.huge_pages = HugePageResult{};
   const std::string text = run_report(OutputFormat::text, o).back();
@@ -431,7 +483,7 @@ TEST(TextReport, SummaryOmitsHugePagesAndVerifyWhenNotRequested) {
 }
 
 TEST(TextReport, SummaryMarksTheKernelDefaultPipeSize) {
-  RunOutcome o = steady_outcome();
+  FakeRun o = steady_run();
   o.config.writer = WriterKind::write;
   o.pipe_bytes = 64 * kKiB;
   const std::string text = run_report(OutputFormat::text, o).back();
@@ -441,16 +493,44 @@ TEST(TextReport, SummaryMarksTheKernelDefaultPipeSize) {
 }
 
 TEST(TextReport, SummaryReportsMismatchesAndFailures) {
-  RunOutcome o = with_verify(steady_outcome());
-  o.verify = VerifyResult{kMiB, 5, 12345};
+  FakeRun o = with_verify(steady_run());
+  o.rest.verify = VerifyResult{kMiB, 5, 12345};
   o.huge_pages.verified = false;
   o.huge_pages.detail = "THP disabled";
-  o.end = EndReason::worker_failed;
-  o.failure = "writer died";
+  o.rest.end = EndReason::worker_failed;
+  o.rest.failure = "writer died";
   const std::string text = run_report(OutputFormat::text, o).back();
   EXPECT_NE(text.find("5 mismatches (first at stream offset 12345)"), std::string::npos) << text;
   EXPECT_NE(text.find("NOT verified: THP disabled"), std::string::npos) << text;
   EXPECT_NE(text.find("worker failed: writer died"), std::string::npos) << text;
+}
+
+// Issue 22 §1: a run's summary states its figure as a share of memcpy of its buffer size, with the reason it
+// can or cannot reach it; without a measured ceiling it says nothing of one.
+TEST(Reports, SummaryStatesTheCeilingAsAShareOfMemcpy) {
+  FakeRun o = steady_run();  // vmsplice/read at 2 GiB/s
+  const std::string without = run_report(OutputFormat::text, o).back();
+  EXPECT_EQ(without.find("ceiling"), std::string::npos) << without;
+  EXPECT_FALSE(json_lines(run_report(OutputFormat::json, o)).back().contains("ceiling"));
+
+  o.rest.ceiling = Ceiling{256 * kKiB, 0, 50 * kMs, 8.0};
+  const std::string text = run_report(OutputFormat::text, o).back();
+  EXPECT_NE(text.find("  ceiling      memcpy 8.0 GiB/s (256 KiB on CPU 0, before the pair started): vmsplice/read: "
+                      "one copy per byte (the reader's), at most memcpy; at 25% of memcpy\n"),
+            std::string::npos)
+      << text;
+  const nlohmann::json c = json_lines(run_report(OutputFormat::json, o)).back().at("ceiling");
+  EXPECT_EQ(c.at("memcpy_gib_per_s").get<double>(), 8.0);
+  EXPECT_EQ(c.at("buffer_bytes").get<std::uint64_t>(), 256 * kKiB);
+  EXPECT_EQ(c.at("cpu").get<int>(), 0);
+  EXPECT_EQ(c.at("copies_per_byte").get<int>(), 1);
+  EXPECT_TRUE(c.at("copies_take_turns").get<bool>());
+  EXPECT_EQ(c.at("bound_gib_per_s").get<double>(), 8.0);
+  EXPECT_NEAR(c.at("share").get<double>(), 0.25, 1e-4);
+  EXPECT_NE(c.at("words").get<std::string>().find("at 25% of memcpy"), std::string::npos);
+
+  o.config.reader = ReaderKind::splice;  // no copy: no bound
+  EXPECT_TRUE(json_lines(run_report(OutputFormat::json, o)).back().at("ceiling").at("bound_gib_per_s").is_null());
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-#include "pipetop/core/run_config.hpp"
+#include "pipetop/core/config/run_config.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/config/strategies.hpp"
 
 namespace pipetop {
 namespace {

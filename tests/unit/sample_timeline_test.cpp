@@ -1,10 +1,10 @@
-#include "pipetop/core/sample_timeline.hpp"
+#include "pipetop/core/figures/sample_timeline.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {

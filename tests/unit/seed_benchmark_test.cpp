@@ -1,7 +1,7 @@
 // The seed benchmark's view of a configuration: the flags both of its programs get, the command line
 // that runs the same experiment, and the --csv row that command prints.
 
-#include "pipetop/core/seed_benchmark.hpp"
+#include "pipetop/core/report/seed_benchmark.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "pipetop/core/flag_options.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/flag_options.hpp"
 
 namespace pipetop {
 namespace {
@@ -109,6 +109,19 @@ TEST(SeedFlags, EveryTransferFlagIsTheSeedsOrNamedAsMissing) {
       EXPECT_NE(line.find("--" + std::string(flag.seed_flag)), std::string::npos) << line;
     }
   }
+}
+
+// Issue 22: the page kinds and prefault methods beyond the seed's two flags are named as missing.
+TEST(SeedCommand, PagesAndPrefaultBeyondTheSeedsFlagsAreNamedAsMissing) {
+  RunConfig c;
+  c.pages = PageKind::hugetlb;
+  c.prefault = Prefault::madvise;
+  EXPECT_TRUE(seed_command_line(c, 1, false).ends_with("--csv  # the seed has no --pages hugetlb --prefault madvise"))
+      << seed_command_line(c, 1, false);
+  RunConfig seeds;
+  seeds.huge_pages = true;  // thp and none are the seed's --huge_page and --dont_touch_pages
+  seeds.no_touch = true;
+  EXPECT_EQ(seed_command_line(seeds, 1, false).find('#'), std::string::npos) << seed_command_line(seeds, 1, false);
 }
 
 TEST(SeedCommand, ArticlesFinalConfigurationPinnedAsTheArticle) {

@@ -1,13 +1,13 @@
 // The one definition of a segment's GiB/s: bytes over time after the warm-up (the first 200 ms, or 10%
 // of a segment shorter than 2 s), and its percentiles, exact while short and within 0.05% after.
 
-#include "pipetop/core/segment_throughput.hpp"
+#include "pipetop/core/figures/segment_throughput.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 namespace pipetop {
 namespace {

@@ -1,4 +1,4 @@
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
 
 #include <gtest/gtest.h>
 

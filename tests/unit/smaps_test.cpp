@@ -1,4 +1,4 @@
-#include "pipetop/core/smaps.hpp"
+#include "pipetop/core/machine/smaps.hpp"
 
 #include <gtest/gtest.h>
 

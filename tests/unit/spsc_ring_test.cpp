@@ -1,4 +1,4 @@
-#include "pipetop/core/spsc_ring.hpp"
+#include "pipetop/core/base/spsc_ring.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "pipetop/core/sample.hpp"
+#include "pipetop/core/figures/sample.hpp"
 
 namespace pipetop {
 namespace {

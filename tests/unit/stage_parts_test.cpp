@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
-#include "pipetop/core/baseline.hpp"
-#include "pipetop/core/key_echo.hpp"
-#include "pipetop/core/key_table.hpp"
-#include "pipetop/core/leaderboard.hpp"
-#include "pipetop/core/recording.hpp"
+#include "pipetop/core/figures/baseline.hpp"
+#include "pipetop/core/screen/key_table.hpp"
+#include "pipetop/core/screen/leaderboard.hpp"
+#include "pipetop/core/stage/key_echo.hpp"
+#include "pipetop/core/stage/recording.hpp"
 #include "synthetic_session.hpp"
 
 namespace pipetop {
@@ -50,7 +50,7 @@ TEST(Leaderboard, CsvHasTheSeedsColumnsThenTheStatistics) {
   const std::string csv = leaderboard_csv(leaderboard(history));
   const std::string header = csv.substr(0, csv.find('\n'));
   EXPECT_TRUE(header.ends_with(kLeaderboardCsvColumns)) << header;
-  EXPECT_TRUE(header.starts_with("gigabytes_per_second,")) << header;
+  EXPECT_TRUE(header.starts_with("mean_gib_per_s,bytes_to_pipe,")) << header;
   std::size_t lines = 0;
   for (const char ch : csv) lines += ch == '\n' ? 1 : 0;
   EXPECT_EQ(lines, 4U);

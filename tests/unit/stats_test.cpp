@@ -1,4 +1,4 @@
-#include "pipetop/core/stats.hpp"
+#include "pipetop/core/base/stats.hpp"
 
 #include <gtest/gtest.h>
 

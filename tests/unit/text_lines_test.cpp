@@ -1,6 +1,6 @@
 // split_lines: kernel text files line by line.
 
-#include "pipetop/core/text_lines.hpp"
+#include "pipetop/core/machine/text_lines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pipetop/core/theme_name.hpp"
+#include "pipetop/core/screen/theme_name.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pipetop/core/throughput.hpp"
+#include "pipetop/core/figures/throughput.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/figures/segment_aggregate.hpp"
 
 namespace pipetop {
 namespace {
@@ -16,6 +17,13 @@ constexpr std::int64_t kSecond = 1'000'000'000;
 
 Sample at(std::int64_t t_ns, std::uint64_t bytes) {
   return Sample{t_ns, bytes, 0, 0};
+}
+
+// The headline figures of a segment whose reader sent `samples`.
+ThroughputSummary summarize_throughput(const std::vector<Sample>& samples) {
+  SegmentAggregate segment(SegmentStart{});
+  for (const Sample& s : samples) segment.add(WorkerRole::reader, s);
+  return segment.summary().throughput;
 }
 
 TEST(BytesToGib, Converts) {

@@ -1,7 +1,7 @@
 // Where a worker's wall time went, from two /proc readings, its spin time and the user/kernel split:
 // disjoint shares that add up to one, whichever source splits running time.
 
-#include "pipetop/core/time_shares.hpp"
+#include "pipetop/core/figures/time_shares.hpp"
 
 #include <gtest/gtest.h>
 

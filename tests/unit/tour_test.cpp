@@ -1,7 +1,7 @@
 // The guided tour's pure parts: the ladder's steps, captions that quote the figures measured (and
 // say so honestly when a step gained nothing), and the summary beside the article's figures.
 
-#include "pipetop/core/tour.hpp"
+#include "pipetop/core/stage/tour.hpp"
 
 #include <gtest/gtest.h>
 
@@ -81,6 +81,39 @@ TEST(TourCaption, QuotesTheFiguresMeasuredAndTheSpeedUp) {
   EXPECT_TRUE(has(tour_caption(steps[1], slower, before), "Slower than the last step here: ×0.5"));
   EXPECT_TRUE(has(tour_caption(steps[0], TourFigures{}, std::nullopt), "The starting point"));
   EXPECT_TRUE(has(tour_caption(steps[2], TourFigures{}, before), "Measuring"));
+}
+
+// Step 5 said "Neither side sleeps any more: context switches went from 5,900/s to 12,000/s": the
+// busy loop ends the sleeping (voluntary switches) while the scheduler preempts the spinners
+// (involuntary ones). Each is quoted for what it is, and no claim contradicts the figures.
+TEST(TourCaption, TheBusyLoopStepSaysWhatTheSwitchesDid) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  TourFigures before;
+  before.gib_per_s = 8.0;
+  before.sleeps_per_s = 5900;
+  before.preemptions_per_s = 20;
+  TourFigures now;
+  now.gib_per_s = 12.0;
+  now.sleeps_per_s = 12;
+  now.preemptions_per_s = 12000;
+  std::string busy = tour_caption(steps[4], now, before);
+  EXPECT_TRUE(
+      has(busy, "Neither side sleeps on the pipe any more: voluntary context switches fell from 5,900/s to 12/s"))
+      << busy;
+  EXPECT_TRUE(has(busy, "involuntary switches went from 20/s to 12,000/s")) << busy;
+
+  now.sleeps_per_s = 7000;
+  busy = tour_caption(steps[4], now, before);
+  EXPECT_FALSE(has(busy, "Neither side sleeps")) << busy;
+  EXPECT_TRUE(has(busy, "yet voluntary context switches went from 5,900/s to 7,000/s")) << busy;
+
+  TourFigures replayed_before;  // counters only: the total
+  replayed_before.switches_per_s = 100;
+  TourFigures replayed;
+  replayed.switches_per_s = 9000;
+  busy = tour_caption(steps[4], replayed, replayed_before);
+  EXPECT_FALSE(has(busy, "Neither side sleeps")) << busy;
+  EXPECT_TRUE(has(busy, "yet context switches went from 100/s to 9,000/s")) << busy;
 }
 
 TEST(TourCaption, HugePagesNotObtainedIsSaid) {

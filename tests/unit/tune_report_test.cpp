@@ -1,7 +1,8 @@
-// The tuner's result for people and for scripts: winner, the article's configuration measured in the
-// same run, their ratio, the command that reproduces the winner, and every trial.
+// The tuner's result for people and for scripts: winner, the article's configuration confirmed against
+// it in paired rounds, their ratio with its interval, the command that reproduces the winner, how the
+// race went, and every configuration raced.
 
-#include "pipetop/core/tune_report.hpp"
+#include "pipetop/core/report/tune_report.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +11,10 @@
 #include <vector>
 
 #include "fake_trial_runner.hpp"
-#include "pipetop/core/command_line.hpp"
-#include "pipetop/core/config_change.hpp"
-#include "pipetop/core/duration.hpp"
-#include "pipetop/core/size.hpp"
+#include "pipetop/core/base/duration.hpp"
+#include "pipetop/core/base/size.hpp"
+#include "pipetop/core/config/command_line.hpp"
+#include "pipetop/core/config/config_change.hpp"
 #include "test_json.hpp"
 
 namespace pipetop {
@@ -52,7 +53,7 @@ TuneResult sample_result() {
   });
   runner.fail_when([](const RunConfig& c) { return c.buffer_bytes == 64 * kKiB; },
                    "mmap: Cannot allocate memory [ENOMEM]");
-  return tune(runner, tune_candidates(pinned_base(), limits(), CpuPair{0, 1}), article, 20 * kNsPerS, {});
+  return tune(runner, tune_candidates(pinned_base(), limits(), CpuPair{0, 1}), article, 20 * kNsPerS, nullptr, {});
 }
 
 RunConfig winner_config() {
@@ -69,38 +70,50 @@ TEST(TuneText, WinnerArticleRatioReproduce) {
   EXPECT_TRUE(contains(text, "  winner     30.00 GiB/s   " + describe_config(winner_config()) + "\n")) << text;
   EXPECT_TRUE(contains(text, "  article    20.00 GiB/s   " + describe_config(article_final(pinned_base())) + "\n"))
       << text;
-  EXPECT_TRUE(contains(text, "  ratio      ×1.50 the article's final configuration, measured in this run\n")) << text;
+  EXPECT_TRUE(
+      contains(text, "  ratio      ×1.50 the article's final configuration (95% CI 1.50–1.50, 6 paired rounds)\n"))
+      << text;
   EXPECT_TRUE(contains(text, "  reproduce  " + run_command_line(winner_config()) + "\n")) << text;
   EXPECT_TRUE(contains(text,
                        "reproduce  pipetop run --writer vmsplice --reader splice --huge-pages --buffer-size 1MiB "
                        "--writer-cpu 0 --reader-cpu 1"))
       << text;
+  EXPECT_TRUE(contains(text,
+                       "  race       14 configurations in 6 rounds of 67ms: 11 dropped, 1 took the lead; "
+                       "stopped: every comparison left known within ±2%\n"))
+      << text;
+  EXPECT_TRUE(contains(text,
+                       "  confirm    6 rounds of 484ms kept, 0 dropped (disturbed); stopped: every comparison "
+                       "left known within ±2%\n"))
+      << text;
+  EXPECT_TRUE(contains(text, "  stability  ")) << text;
   // In that order.
   EXPECT_LT(text.find("winner"), text.find("article"));
   EXPECT_LT(text.find("article"), text.find("ratio"));
   EXPECT_LT(text.find("ratio"), text.find("reproduce"));
-  EXPECT_LT(text.find("reproduce"), text.find("trials"));
+  EXPECT_LT(text.find("reproduce"), text.find("  race "));
+  EXPECT_LT(text.find("  race "), text.find("configurations raced"));
 }
 
-TEST(TuneText, EveryTrialListedFailuresWithTheirReason) {
+TEST(TuneText, EveryConfigurationListedWithWhatBecameOfIt) {
   const TuneResult result = sample_result();
   const std::string text = tune_text(result);
-  const std::string trials = text.substr(text.find("  trials\n"));
+  const std::string raced = text.substr(text.find("  configurations raced"));
   std::size_t lines = 0;
-  for (const char ch : trials) lines += ch == '\n' ? 1u : 0u;
-  EXPECT_EQ(lines, result.trials.size() + 1);
-  for (const Trial& t : result.trials) EXPECT_TRUE(contains(trials, describe_config(t.outcome.config))) << text;
-  EXPECT_TRUE(contains(trials, "failed")) << text;
-  EXPECT_TRUE(contains(trials, "(mmap: Cannot allocate memory [ENOMEM])")) << text;
-  EXPECT_TRUE(contains(trials, "30.00 GiB/s")) << text;
-  EXPECT_TRUE(contains(trials, "10.00 GiB/s")) << text;
+  for (const char ch : raced) lines += ch == '\n' ? 1u : 0u;
+  EXPECT_EQ(lines, result.arms.size() + 1);
+  for (const RunConfig& c : result.arms) EXPECT_TRUE(contains(raced, describe_config(c))) << text;
+  EXPECT_TRUE(contains(raced, "failed (mmap: Cannot allocate memory [ENOMEM])")) << text;
+  EXPECT_TRUE(contains(raced, "30.00 GiB/s   " + describe_config(winner_config()) + "  (winner)")) << text;
+  EXPECT_TRUE(contains(raced, "10.00 GiB/s")) << text;
+  // The article's, dropped against the winner once the interval showed it slower.
+  EXPECT_TRUE(contains(raced, "20.00 GiB/s   " + describe_config(article_final(pinned_base())) +
+                                  "  (dropped after round 6: ×0.67 (95% CI 0.67–0.67) the incumbent)"))
+      << text;
 }
 
 TEST(TuneText, NothingMovedData) {
-  TuneResult result;
-  Trial failed;
-  failed.error = runtime_error("no data moved through the pipe");
-  result.trials.push_back(failed);
+  const TuneResult result{};
   const std::string text = tune_text(result);
   EXPECT_TRUE(contains(text, "no configuration moved any data")) << text;
   EXPECT_FALSE(contains(text, "winner")) << text;
@@ -113,7 +126,7 @@ TEST(TuneText, NoRatioWithoutTheArticle) {
   const std::string text = tune_text(result);
   EXPECT_TRUE(contains(text, "winner")) << text;
   EXPECT_FALSE(contains(text, "  article ")) << text;
-  EXPECT_FALSE(contains(text, "ratio")) << text;
+  EXPECT_FALSE(contains(text, "  ratio ")) << text;
   EXPECT_TRUE(contains(text, "reproduce  pipetop run")) << text;
 }
 
@@ -122,10 +135,10 @@ TEST(TuneText, FailedArticleSaysWhy) {
   result.article->error = runtime_error("splice: Invalid argument [EINVAL]");
   const std::string text = tune_text(result);
   EXPECT_TRUE(contains(text, "  article    failed: splice: Invalid argument [EINVAL]")) << text;
-  EXPECT_FALSE(contains(text, "ratio")) << text;
+  EXPECT_FALSE(contains(text, "  ratio ")) << text;
 }
 
-TEST(TuneJson, OneDocumentWithWinnerArticleRatioAndTrials) {
+TEST(TuneJson, OneDocumentWithWinnerArticleRatioIntervalAndEveryConfiguration) {
   const TuneResult result = sample_result();
   const std::string text = tune_json(result);
   const std::optional<nlohmann::json> doc = test_json::parse(text);
@@ -134,6 +147,14 @@ TEST(TuneJson, OneDocumentWithWinnerArticleRatioAndTrials) {
   EXPECT_EQ(doc->at("type").get<std::string>(), "tune");
   ASSERT_TRUE(doc->at("ratio").is_number());
   EXPECT_DOUBLE_EQ(doc->at("ratio").get<double>(), 1.5);
+  ASSERT_TRUE(doc->at("ci95").is_array());
+  EXPECT_DOUBLE_EQ(doc->at("ci95")[0].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(doc->at("ci95")[1].get<double>(), 1.5);
+  EXPECT_EQ(doc->at("race").at("rounds").get<int>(), 6);
+  EXPECT_EQ(doc->at("race").at("stop").get<std::string>(), "precise");
+  EXPECT_EQ(doc->at("confirmation").at("kept").get<int>(), 6);
+  EXPECT_EQ(doc->at("confirmation").at("stop").get<std::string>(), "precise");
+  EXPECT_TRUE(doc->at("stability").at("words").is_string());
 
   const nlohmann::json& best = doc->at("best");
   ASSERT_TRUE(best.is_object());
@@ -148,36 +169,46 @@ TEST(TuneJson, OneDocumentWithWinnerArticleRatioAndTrials) {
 
   ASSERT_TRUE(doc->at("trials").is_array());
   const nlohmann::json& trials = doc->at("trials");
-  ASSERT_EQ(trials.size(), result.trials.size());
+  ASSERT_EQ(trials.size(), result.arms.size());
   bool saw_failure = false;
+  std::size_t winners = 0;
   for (std::size_t i = 0; i < trials.size(); ++i) {
     const nlohmann::json& t = trials[i];
-    EXPECT_EQ(t.at("command").get<std::string>(), run_command_line(result.trials[i].outcome.config));
-    if (result.trials[i].error) {
+    EXPECT_EQ(t.at("command").get<std::string>(), run_command_line(result.arms[i]));
+    winners += t.at("winner").get<bool>() ? 1u : 0u;
+    if (result.race->failure(i)) {
       saw_failure = true;
       EXPECT_TRUE(t.at("gib_per_s").is_null());
-      EXPECT_EQ(t.at("error").get<std::string>(), result.trials[i].error->message);
+      EXPECT_EQ(t.at("error").get<std::string>(), result.race->failure(i)->message);
     } else {
       ASSERT_TRUE(t.at("gib_per_s").is_number());
-      EXPECT_DOUBLE_EQ(t.at("gib_per_s").get<double>(), *result.trials[i].gib_per_s());
+      EXPECT_DOUBLE_EQ(t.at("gib_per_s").get<double>(), *result.race->arm_figures(i).median_gib_per_s);
       EXPECT_FALSE(t.contains("error"));
+    }
+    if (const TuneDrop* drop = result.standings.drop_of(i)) {
+      EXPECT_EQ(t.at("dropped_after_round").get<int>(), 6);
+      EXPECT_LT(t.at("vs_incumbent").at("ratio").get<double>(), 1.0);
+      EXPECT_LT(t.at("vs_incumbent").at("ci95")[1].get<double>(), 1.0);
+      EXPECT_EQ(drop->after_round, 6u);
+    } else {
+      EXPECT_TRUE(t.at("dropped_after_round").is_null());
+      EXPECT_TRUE(t.at("vs_incumbent").is_null());
     }
   }
   EXPECT_TRUE(saw_failure);
+  EXPECT_EQ(winners, 1u);
 }
 
 TEST(TuneJson, NothingMovedData) {
-  TuneResult result;
-  Trial failed;
-  failed.error = runtime_error("no data moved through the pipe");
-  result.trials.push_back(failed);
+  const TuneResult result{};
   const std::optional<nlohmann::json> doc = test_json::parse(tune_json(result));
   ASSERT_TRUE(doc.has_value());
   EXPECT_TRUE(doc->at("ratio").is_null());
+  EXPECT_TRUE(doc->at("ci95").is_null());
   EXPECT_TRUE(doc->at("best").is_null());
   EXPECT_TRUE(doc->at("article").is_null());
-  ASSERT_EQ(doc->at("trials").size(), 1u);
-  EXPECT_EQ(doc->at("trials")[0].at("error").get<std::string>(), "no data moved through the pipe");
+  EXPECT_TRUE(doc->at("race").is_null());
+  EXPECT_TRUE(doc->at("trials").empty());
 }
 
 }  // namespace

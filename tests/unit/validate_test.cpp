@@ -1,10 +1,10 @@
-#include "pipetop/core/validate.hpp"
+#include "pipetop/core/config/validate.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "pipetop/core/strategies.hpp"
+#include "pipetop/core/config/strategies.hpp"
 
 namespace pipetop {
 namespace {

@@ -1,4 +1,4 @@
-#include "pipetop/core/xml_writer.hpp"
+#include "pipetop/core/report/xml_writer.hpp"
 
 #include <gtest/gtest.h>
 

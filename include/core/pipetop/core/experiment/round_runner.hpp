@@ -1,0 +1,64 @@
+#pragma once
+// Paired rounds (paired_rounds.hpp) run through the TrialRunner seam: each slice a trial of its arm's
+// configuration, long enough that the slice's steady part (after SegmentThroughput's warm-up) lasts
+// as asked, with the machine's readings around it (the steal of its pinned CPUs from /proc/stat, its
+// workers' run delay) kept for the stability summary. The real runner forks a Session per slice;
+// tests use a fake runner with a fake clock and scripted ticks.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+
+#include "pipetop/core/config/run_config.hpp"
+#include "pipetop/core/experiment/paired_rounds.hpp"
+#include "pipetop/core/experiment/trial.hpp"
+#include "pipetop/core/machine/cpu_ticks.hpp"
+
+namespace pipetop {
+
+// Where /proc/stat's ticks come from: the machine's file in the app, a script in tests.
+class CpuTickSource {
+ public:
+  virtual ~CpuTickSource() = default;
+  // The ticks now; nullopt when they cannot be read (the slices then carry no steal).
+  [[nodiscard]] virtual std::optional<CpuTickTable> read_cpu_ticks() = 0;
+};
+
+// How long to run a configuration so that `steady_ns` of it remain after the headline figure's
+// warm-up (the first 200 ms, or the first 10% of a run shorter than 2 s): 556 ms for 500 ms.
+[[nodiscard]] std::int64_t slice_run_ns(std::int64_t steady_ns);
+
+// The CPUs `config` pins its workers to, each once; empty when neither is pinned (the whole machine).
+[[nodiscard]] std::vector<int> pinned_cpus(const RunConfig& config);
+
+// The slice of `arm` that `trial` ran: its figure, whether it was disturbed, its error, its workers'
+// run delay; its time and steal are the caller's to add.
+[[nodiscard]] Slice slice_of(std::size_t arm, const Trial& trial);
+
+// Called after each completed round; it may retire arms (a tuner dropping a candidate).
+using RoundObserver = std::function<void(PairedRounds& rounds)>;
+
+// One arm of a race: the configuration its slices run and what runs them (a Session, or a command
+// standing in for one: command_arm.hpp).
+struct RoundArm {
+  TrialRunner* runner = nullptr;
+  RunConfig config;
+  // Its runner stops after a count of bytes, not a time (a command that moves bytes_limit, as the seed
+  // benchmark's reader does): each slice's config.bytes_limit is what fills the slice at the arm's last
+  // figure that counted, or else the last one of any arm (command_slice_bytes).
+  bool sized_by_bytes = false;
+};
+
+// Runs `rounds` until it stops: arm i's slices are `arms[i].config` (pinned alike by the caller) run by
+// `arms[i].runner` for slice_run_ns(steady_ns); the race's clock is the first arm's runner's (all of
+// them share one monotonic clock). `ticks` (may be null) is read before and after each slice. Never
+// throws; a slice that fails retires its arm (PairedRounds::record).
+void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, CpuTickSource* ticks,
+                const RoundObserver& on_round);
+
+// The same with every arm's slices run by `runner`: arm i's configuration is `configs[i]`.
+void run_rounds(PairedRounds& rounds, TrialRunner& runner, std::span<const RunConfig> configs, std::int64_t steady_ns,
+                CpuTickSource* ticks, const RoundObserver& on_round);
+
+}  // namespace pipetop

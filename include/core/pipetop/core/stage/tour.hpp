@@ -1,0 +1,71 @@
+#pragma once
+// The guided tour of the article's ladder: the steps (write/read, +vmsplice, +splice, +huge pages,
+// +busy loop, then a larger buffer or the tuned best), the caption of each — one or two sentences
+// saying what changed and why it helps, quoting what was measured here — and the summary beside the
+// article's own figures. Pure: the dashboard (tour mode) and `tour --no-ui` drive it.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipetop/core/config/run_config.hpp"
+#include "pipetop/core/experiment/article_figures.hpp"
+#include "pipetop/core/screen/history.hpp"
+
+namespace pipetop {
+
+// The buffer of the last step when no tuned best is known.
+inline constexpr std::uint64_t kTourLargerBuffer = 1024 * 1024;
+
+enum class TourStepKind { write_read, vmsplice, splice, huge_pages, busy_loop, larger_buffer, tuned };
+
+struct TourStep {
+  TourStepKind kind = TourStepKind::write_read;
+  std::string name;  // "write/read", "+vmsplice", ..., "buffer 1 MiB", "tuned best"
+  RunConfig config;
+  std::optional<double> article_gib_per_s;
+};
+
+// The steps from `base` (its pinning, sampling and counting kept; every transfer flag off at the start):
+// each adds one trick to the one before; the last is `tuned` (a tune's best, when known) or the busy
+// huge-page step with a kTourLargerBuffer buffer.
+[[nodiscard]] std::vector<TourStep> tour_steps(const RunConfig& base, const std::optional<RunConfig>& tuned = {});
+
+// Whether two configurations are the same step: strategies, transfer flags and buffer alike (pinning,
+// sampling and the pipe the kernel gave may differ).
+[[nodiscard]] bool same_step(const RunConfig& a, const RunConfig& b);
+
+// The step of `steps` that `config` is, or nullopt.
+[[nodiscard]] std::optional<std::size_t> step_of(const std::vector<TourStep>& steps, const RunConfig& config);
+
+// What a caption quotes about a step, as measured (each absent when it could not be).
+struct TourFigures {
+  std::optional<double> gib_per_s;            // the step's steady-state mean so far
+  std::optional<double> switches_per_s;       // both workers' context switches per second (/proc)
+  std::optional<double> sleeps_per_s;         // ... of them voluntary: a worker going to sleep (/proc only)
+  std::optional<double> preemptions_per_s;    // ... involuntary: the scheduler taking a worker's CPU
+  std::optional<double> faults_per_gib;       // the writer's page faults per GiB moved
+  std::optional<double> dtlb_misses_per_mib;  // the writer's (needs a PMU)
+  std::optional<double> calls_per_gib;        // the writer's transfer calls per GiB
+  std::optional<double> eagain_share;         // of both workers' calls, those that spun on a full or empty pipe
+  std::optional<double> cpu_wait;             // the larger share of its time a worker waited for a CPU
+  bool huge_pages_verified = false;
+  std::string huge_pages_detail;
+};
+
+// The figures of the current segment of `history` (about the last second, the mean since it started).
+[[nodiscard]] TourFigures tour_figures(const History& history);
+
+// The caption of `step` measured `now`, after the step before it measured `before` (none for the
+// first step, or when it was not measured): what changed, why it helps, and the figures that show it.
+[[nodiscard]] std::string tour_caption(const TourStep& step, const TourFigures& now,
+                                       const std::optional<TourFigures>& before);
+
+// The summary: a table of every step's GiB/s, its speed-up over the step before and over the first,
+// beside the article's figures and speed-ups, and a line comparing the climbs. `measured[i]` is step
+// i's figures (absent when the step did not run).
+[[nodiscard]] std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
+                                                    const std::vector<std::optional<TourFigures>>& measured);
+
+}  // namespace pipetop

@@ -1,0 +1,101 @@
+// An A/B on screen: the readout shows each side's median, A/B's ratio with its 95% interval, the
+// rounds and the verdict in place of the segment's figures; the chart marks each column with the side
+// that ran in it (a letter along the top, readable without colours) and draws B's columns in B's colour.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "model_fixture.hpp"
+#include "pipetop/ui/widgets.hpp"
+
+namespace pipetop {
+namespace {
+
+using namespace uitest;
+
+// The standard scene's last 12 s raced as A/B: sides of 1 s each, ABBA..., A at 40 and B at 20 GiB/s.
+AbView raced(const Scene& s) {
+  AbView ab;
+  ab.labels = {"+splice", "-splice"};
+  const std::array<std::size_t, 4> abba{0, 1, 1, 0};
+  for (int i = 0; i < 12; ++i) {
+    const std::int64_t start = s.now_ns - 12 * kSec + i * kSec;
+    ab.spans.push_back({abba[static_cast<std::size_t>(i % 4)], start, start + kSec - 20 * kMs});
+  }
+  ab.estimate.rounds = 6;
+  ab.estimate.dropped = 1;
+  ab.estimate.median = 2.0;
+  ab.estimate.interval = MedianInterval{2.0, 1.95, 2.06, 0.97, 1};
+  ab.sides[0].median_gib_per_s = 40.0;
+  ab.sides[1].median_gib_per_s = 20.0;
+  return ab;
+}
+
+TEST(AbView, TheReadoutShowsTheRatioItsIntervalAndTheRoundsWhereTheSegmentsFiguresWere) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  m.ab = raced(s);
+  TextCanvas c(28, 16);
+  draw_readout(c, Rect{0, 0, 28, 16}, m);
+  const std::string text = c.dump();
+  EXPECT_FALSE(has(text, "vs first")) << text;
+  EXPECT_FALSE(has(text, "since")) << text;
+  const int a = row_of(c, "40.0 +splice");
+  ASSERT_GE(a, 0) << text;
+  EXPECT_EQ(cells(c, 1, a, 1), "A");
+  EXPECT_EQ(c.style_at(10, a).color, Color::side_a);
+  EXPECT_EQ(cells(c, 10, a + 1, 12), "20.0 -splice");
+  EXPECT_EQ(c.style_at(10, a + 1).color, Color::side_b);
+  EXPECT_EQ(cells(c, 1, a + 2, 14), "A/B      ×2.00");
+  EXPECT_EQ(c.style_at(10, a + 2).color, Color::accent);
+  EXPECT_EQ(cells(c, 1, a + 3, 18), "95% CI   1.95–2.06");
+  EXPECT_EQ(cells(c, 1, a + 4, 20), "rounds   6 · 1 dropp");
+  EXPECT_EQ(cells(c, 1, a + 5, 15), "A faster than B");
+  EXPECT_EQ(cells(c, 1, a + 6, 17), "racing: a ends it");
+}
+
+TEST(AbView, AnIntervalHoldingOneSaysNoDifferenceWithinItsReach) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  AbView ab = raced(s);
+  ab.estimate.interval = MedianInterval{1.0, 0.982, 1.012, 0.97, 1};
+  ab.running = false;
+  ab.ended = "done: within ±2%";
+  m.ab = ab;
+  TextCanvas c(28, 16);
+  draw_readout(c, Rect{0, 0, 28, 16}, m);
+  EXPECT_GE(row_of(c, "no difference within ±1.8%"), 0) << c.dump();
+  const int done = row_of(c, "done: within ±2%");
+  ASSERT_GE(done, 0) << c.dump();
+  EXPECT_EQ(c.style_at(1, done).color, Color::dim);
+}
+
+TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  m.ab = raced(s);
+  const Rect area{0, 0, 127, 20};
+  const Rect plot{7, 1, 119, 18};
+  TextCanvas c(area.w, area.h);
+  draw_chart(c, area, m);
+  const auto column = [&](std::int64_t t_ns) {
+    return plot.x + static_cast<int>((t_ns - (s.now_ns - s.window_ns)) * plot.w / s.window_ns);
+  };
+  const int in_a = column(s.now_ns - 12 * kSec + kSec / 2);      // the first side: A
+  const int in_b = column(s.now_ns - 12 * kSec + 3 * kSec / 2);  // the second: B
+  EXPECT_EQ(c.glyph_at(in_a, 0), "A") << c.dump();
+  EXPECT_EQ(c.style_at(in_a, 0).color, Color::side_a);
+  EXPECT_EQ(c.glyph_at(in_b, 0), "B");
+  EXPECT_EQ(c.style_at(in_b, 0).color, Color::side_b);
+  EXPECT_EQ(c.glyph_at(column(s.now_ns - 30 * kSec), 0), " ") << "no side before the A/B";
+  bool b_coloured = false;
+  for (int y = plot.y; y < plot.y + plot.h; ++y) b_coloured |= c.style_at(in_b, y).color == Color::side_b;
+  EXPECT_TRUE(b_coloured) << "B's trace in B's colour";
+  for (int y = plot.y; y < plot.y + plot.h; ++y) EXPECT_NE(c.style_at(in_a, y).color, Color::side_b) << y;
+  // The sides' restarts carry no marker: the letters say what ran.
+  for (int y = plot.y; y < plot.y + plot.h; ++y) EXPECT_NE(c.glyph_at(in_b, y), "┊") << y;
+}
+
+}  // namespace
+}  // namespace pipetop
