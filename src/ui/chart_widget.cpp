@@ -6,6 +6,7 @@
 
 #include "pipetop/core/base/number_format.hpp"
 #include "pipetop/core/figures/ceiling.hpp"
+#include "pipetop/core/screen/chart_columns.hpp"
 #include "pipetop/core/screen/chart_math.hpp"
 #include "pipetop/core/screen/dot_grid.hpp"
 #include "pipetop/ui/widgets.hpp"
@@ -55,12 +56,12 @@ bool ab_slice(const DashboardModel& m, const Segment& segment) {
   return m.ab && std::ranges::any_of(m.ab->spans, [&](const SideSpan& s) { return s.start_ns == segment.start_ns; });
 }
 
-// Each plot column's A/B side (none where no A/B ran), from t0 over the window.
-std::vector<std::optional<std::size_t>> column_sides(const Rect& plot, const DashboardModel& m, std::int64_t t0) {
+// Each plot column's A/B side (none where no A/B ran).
+std::vector<std::optional<std::size_t>> column_sides(const Rect& plot, const DashboardModel& m, const ChartSpan& span) {
   std::vector<std::optional<std::size_t>> sides(static_cast<std::size_t>(plot.w));
   if (!m.ab) return sides;
   for (int cx = 0; cx < plot.w; ++cx) {
-    const auto at = [&](int x) { return t0 + m.window_ns * x / plot.w; };
+    const auto at = [&](int x) { return span.t0_ns + span.span_ns() * x / plot.w; };
     sides[static_cast<std::size_t>(cx)] = side_in(*m.ab, at(cx), at(cx + 1), m.now_ns);
   }
   return sides;
@@ -77,16 +78,15 @@ void draw_sides(Canvas& canvas, const Rect& plot, const std::vector<std::optiona
 }
 
 // Markers at configuration changes in view: a dotted line and its label along the top row.
-void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, std::int64_t t0) {
+void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, const ChartSpan& span) {
   std::vector<int> marker_x;
   std::vector<std::string> labels;
   std::vector<int> widths;
   const std::vector<Segment>& segments = m.history.segments();
   for (std::size_t i = 1; i < segments.size(); ++i) {  // the first segment is the start: no marker
     const Segment& segment = segments[i];
-    if (segment.start_ns <= t0 || segment.start_ns > m.now_ns || ab_slice(m, segment)) continue;
-    const double fraction = static_cast<double>(segment.start_ns - t0) / static_cast<double>(m.window_ns);
-    marker_x.push_back(std::clamp(static_cast<int>(fraction * plot.w), 0, plot.w - 1));
+    if (segment.start_ns <= span.t0_ns || segment.start_ns > m.now_ns || ab_slice(m, segment)) continue;
+    marker_x.push_back(std::clamp(span.cell_of(segment.start_ns, plot.w), 0, plot.w - 1));
     labels.push_back(canvas.unicode() ? segment.label : to_ascii(segment.label));
     widths.push_back(text_width(labels.back()));
   }
@@ -130,9 +130,9 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   if (area.w < kAxisWidth + 4 || area.h < 4) return;
   // Row 0: the unit and the markers' labels; then the plot; the last row: the time axis.
   const Rect plot{area.x + kAxisWidth, area.y + 1, area.w - kAxisWidth - 1, area.h - 2};
-  const std::int64_t t0 = m.now_ns - m.window_ns;
   DotGrid grid(plot.w, plot.h);
-  const std::vector<Envelope> columns = column_envelopes(m.history.rates(), t0, m.now_ns, grid.dot_columns());
+  const ChartSpan span = chart_span(m.now_ns, m.window_ns, grid.dot_columns());
+  const std::vector<Envelope>& columns = m.history.columns(span.t0_ns, span.column_ns, span.columns);
   const YScale scale = envelope_scale(columns, m.state.log_scale, m.state.y_max);
   // The envelope (lowest to highest 10 ms rate) dim, the column's mean bright: short dips stay visible
   // without a noisy column reading as its peak.
@@ -147,9 +147,9 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   draw_axis(canvas, plot, scale);
   canvas.text(area.x, area.y, m.state.log_scale ? "GiB/s log" : "GiB/s", {Color::dim, true, false});
   draw_time_axis(canvas, plot, m.window_ns);
-  const std::vector<std::optional<std::size_t>> sides = column_sides(plot, m, t0);
+  const std::vector<std::optional<std::size_t>> sides = column_sides(plot, m, span);
   draw_sides(canvas, plot, sides);
-  draw_markers(canvas, plot, m, t0);
+  draw_markers(canvas, plot, m, span);
   if (m.baseline != nullptr) draw_baseline(canvas, plot, scale, *m.baseline);
   if (m.ceiling) draw_ceiling(canvas, plot, scale, *m.ceiling);
   for (int cy = 0; cy < plot.h; ++cy) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model_fixture.hpp"
+#include "pipetop/core/screen/chart_columns.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -80,7 +81,7 @@ TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
   TextCanvas c(area.w, area.h);
   draw_chart(c, area, m);
   const auto column = [&](std::int64_t t_ns) {
-    return plot.x + static_cast<int>((t_ns - (s.now_ns - s.window_ns)) * plot.w / s.window_ns);
+    return plot.x + chart_span(s.now_ns, s.window_ns, 2 * plot.w).cell_of(t_ns, plot.w);
   };
   const int in_a = column(s.now_ns - 12 * kSec + kSec / 2);      // the first side: A
   const int in_b = column(s.now_ns - 12 * kSec + 3 * kSec / 2);  // the second: B

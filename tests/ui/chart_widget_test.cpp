@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model_fixture.hpp"
+#include "pipetop/core/screen/chart_columns.hpp"
 #include "pipetop/ui/widgets.hpp"
 
 namespace pipetop {
@@ -43,10 +44,7 @@ Scene chart_scene() {
 
 // The plot column showing time `t_ns`.
 int column_at(const Scene& s, std::int64_t t_ns) {
-  const std::int64_t t0 = s.now_ns - s.window_ns;
-  const double dots = 2.0 * kPlot.w;
-  const auto dot = static_cast<int>(static_cast<double>(t_ns - t0) / (static_cast<double>(s.window_ns) / dots));
-  return kPlot.x + dot / 2;
+  return kPlot.x + chart_span(s.now_ns, s.window_ns, 2 * kPlot.w).cell_of(t_ns, kPlot.w);
 }
 
 int braille_cells(const TextCanvas& c, const Rect& r) {
@@ -162,8 +160,7 @@ TEST(Chart, MarkerAtTheChangeWithItsLabelAndNoneForTheFirstSegment) {
   ASSERT_GT(s.history.segments()[0].start_ns, s.now_ns - s.window_ns);
   TextCanvas c(kArea.w, kArea.h);
   draw_chart(c, kArea, s.model());
-  const int x = kPlot.x + static_cast<int>(static_cast<double>(change - (s.now_ns - s.window_ns)) /
-                                           static_cast<double>(s.window_ns) * kPlot.w);
+  const int x = column_at(s, change);
   EXPECT_EQ(cells(c, x, kArea.y, 9), "+vmsplice") << c.dump();
   EXPECT_EQ(c.style_at(x, kArea.y).color, Color::marker);
   int marker_rows = 0;

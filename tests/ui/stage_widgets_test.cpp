@@ -81,7 +81,13 @@ TEST(StageWidgets, TheKeyEchoShowsInTheChart) {
   Scene scene = standard_scene();
   scene.key_echo = "b → busy loop on";
   const std::string screen = render(scene);
-  EXPECT_TRUE(has(screen, "┊                ⢸ b → busy loop on")) << screen;  // in the chart, at its right
+  // In the chart, at its right: on a row of the plot, after the last marker and the trace's last column.
+  const std::size_t echo = screen.find(" b → busy loop on");
+  ASSERT_NE(echo, std::string::npos) << screen;
+  const std::size_t row = screen.rfind('\n', echo) + 1;
+  const std::string before = screen.substr(row, echo - row);
+  EXPECT_NE(before.find("┊"), std::string::npos) << screen;
+  EXPECT_TRUE(before.ends_with("⢸") || before.ends_with("⡇")) << screen;
 }
 
 TEST(StageWidgets, HiddenPanelsGiveTheChartTheScreen) {

@@ -158,6 +158,7 @@ void History::trim(std::int64_t now_ns) {
 
 void History::reset(std::int64_t t_ns) {
   rates_.clear();
+  columns_.clear();
   if (!segments_.empty()) {
     Segment current = segments_.back();
     current.start_ns = t_ns;

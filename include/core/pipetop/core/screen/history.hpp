@@ -28,6 +28,7 @@
 #include "pipetop/core/figures/time_shares.hpp"
 #include "pipetop/core/figures/worker_role.hpp"
 #include "pipetop/core/profile/worker_profile.hpp"
+#include "pipetop/core/screen/chart_columns.hpp"
 
 namespace pipetop {
 
@@ -97,6 +98,10 @@ class History {
   void reset(std::int64_t t_ns);
 
   [[nodiscard]] const std::deque<RatePoint>& rates() const { return rates_; }
+  // The chart's columns over the rates (chart_columns.hpp): `count` of `column_ns` from `t0_ns`.
+  [[nodiscard]] const std::vector<Envelope>& columns(std::int64_t t0_ns, std::int64_t column_ns, int count) const {
+    return columns_.columns(rates_, t0_ns, column_ns, count);
+  }
   [[nodiscard]] const std::vector<Segment>& segments() const { return segments_; }
   [[nodiscard]] std::optional<std::int64_t> latest_ns() const { return latest_ns_; }
 
@@ -142,6 +147,7 @@ class History {
 
   std::int64_t window_ns_;
   std::deque<RatePoint> rates_;
+  mutable ColumnCache columns_;  // of rates_, kept between frames
   std::vector<Segment> segments_;
   SegmentAggregate current_;  // the current segment's figures
   WorkerTrack writer_;
