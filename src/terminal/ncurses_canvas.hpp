@@ -2,6 +2,9 @@
 // The canvas that puts cells on the terminal through ncurses (private to the ui layer), in the
 // colours of a theme (ui/theme.hpp).
 
+#include <array>
+#include <string>
+
 #include "pipetop/core/screen/theme_name.hpp"
 #include "pipetop/ui/canvas.hpp"
 #include "pipetop/ui/color_depth.hpp"
@@ -25,6 +28,12 @@ class NcursesCanvas final : public Canvas {
 
  private:
   [[nodiscard]] int attributes(Style style) const;
+  void resolve_attributes();
+
+  // Each style's curses attributes in the theme (index: colour, then bold, then reverse): a frame
+  // draws thousands of cells in a dozen styles.
+  std::array<int, kColors.size() * 4> attributes_{};
+  std::wstring wide_;  // the text being drawn, one wchar_t a code point (ncurses' own conversion costs more)
   bool unicode_;
   ColorDepth depth_;
   ThemeName theme_;

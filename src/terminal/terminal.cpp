@@ -108,6 +108,9 @@ Result<std::unique_ptr<Terminal>> Terminal::start(bool ascii, ThemeName theme, F
   noecho();
   keypad(stdscr, TRUE);
   nodelay(stdscr, TRUE);
+  // The loop polls the input before each frame; ncurses' own look for typeahead during an update
+  // is a poll() per line it writes.
+  typeahead(-1);
   curs_set(0);
   set_escdelay(25);
   mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);

@@ -284,9 +284,11 @@ class TmuxSession {
     return static_cast<pid_t>(std::stol(text));
   }
 
-  // Waits until `ready(screen)` holds; on timeout the message shows `what` and the whole screen.
+  // Waits until `ready(screen)` holds, looking `every` so often; on timeout the message shows `what`
+  // and the whole screen. Each look starts a tmux client: a test of figures that a busy machine
+  // spoils (an A/B drops the rounds its workers waited for their CPUs in) looks less often.
   Waited wait_for(std::string_view what, const std::function<bool(const std::string&)>& ready,
-                  std::chrono::milliseconds timeout = 10s) const {
+                  std::chrono::milliseconds timeout = 10s, std::chrono::milliseconds every = 50ms) const {
     const auto start = std::chrono::steady_clock::now();
     Waited waited;
     for (;;) {
@@ -296,7 +298,7 @@ class TmuxSession {
         return waited;
       }
       if (std::chrono::steady_clock::now() - start > timeout) break;
-      std::this_thread::sleep_for(50ms);
+      std::this_thread::sleep_for(every);
     }
     waited.message = describe_timeout(what, timeout, waited.screen);
     return waited;
