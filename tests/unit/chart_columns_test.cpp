@@ -32,6 +32,27 @@ TEST(ColumnStart, FloorsOnTheGridNegativeTimesIncluded) {
   EXPECT_EQ(column_start(-31, 30), -60);
 }
 
+TEST(ChartSpan, ColumnsOnTheGridTheLastHoldingNow) {
+  // 60 s over 200 columns: 300 ms each; now at 10.45 s sits in the column [10.2, 10.5).
+  const ChartSpan span = chart_span(10'450 * kMs, 60'000 * kMs, 200);
+  EXPECT_EQ(span.column_ns, 300 * kMs);
+  EXPECT_EQ(span.columns, 200);
+  EXPECT_EQ(span.t0_ns + span.span_ns(), 10'500 * kMs);
+  EXPECT_EQ(span.t0_ns, 10'500 * kMs - 60'000 * kMs);
+  // The same column a frame later: the span does not move until now crosses its edge.
+  EXPECT_EQ(chart_span(10'499 * kMs, 60'000 * kMs, 200).t0_ns, span.t0_ns);
+  EXPECT_EQ(chart_span(10'500 * kMs, 60'000 * kMs, 200).t0_ns, span.t0_ns + 300 * kMs);
+  // Cells of two columns each: the first cell, the last, and times outside.
+  EXPECT_EQ(span.cell_of(span.t0_ns, 100), 0);
+  EXPECT_EQ(span.cell_of(10'449 * kMs, 100), 99);
+  EXPECT_EQ(span.cell_of(span.t0_ns - 1, 100), -1);
+  EXPECT_EQ(span.cell_of(span.t0_ns + span.span_ns(), 100), 100);
+  // No columns: an empty span, every time in cell 0.
+  const ChartSpan none = chart_span(10'450 * kMs, 60'000 * kMs, 0);
+  EXPECT_EQ(none.span_ns(), 0);
+  EXPECT_EQ(none.cell_of(10'000 * kMs, 10), 0);
+}
+
 // Frame by frame, as the dashboard draws: 10 ms points arrive (the newest one growing in two steps, as
 // History merges samples), the window slides, and the cached columns equal the ones computed anew.
 TEST(ColumnCache, EveryFrameEqualsTheColumnsComputedAnew) {

@@ -12,6 +12,7 @@ std::int64_t column_start(std::int64_t t_ns, std::int64_t column_ns) {
 }
 
 int ChartSpan::cell_of(std::int64_t t_ns, int cells) const {
+  if (span_ns() <= 0) return 0;
   const double at = static_cast<double>(t_ns - t0_ns) / static_cast<double>(span_ns());
   return static_cast<int>(std::floor(at * cells));
 }
