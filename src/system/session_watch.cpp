@@ -3,7 +3,6 @@
 #include <string>
 
 #include "pipetop/system/huge_pages.hpp"
-#include "pipetop/system/process_watch.hpp"
 
 namespace pipetop {
 namespace {
@@ -49,8 +48,8 @@ void SessionWatch::read_times(Session& session, std::int64_t now_ns, std::vector
 }
 
 void SessionWatch::read_role_times(const Session& session, WorkerRole role, std::int64_t now_ns,
-                                   std::vector<SessionEvent>& out) const {
-  if (const std::optional<ProcessTimes> times = read_process_times(files_, session.pid(role), now_ns)) {
+                                   std::vector<SessionEvent>& out) {
+  if (const std::optional<ProcessTimes> times = times_[role_index(role)].read(session.pid(role), now_ns)) {
     out.emplace_back(std::in_place_type<WorkerTimes>, role, *times);
   }
 }

@@ -21,6 +21,10 @@ Result<std::string> SystemFiles::read(const std::string& path) const {
   return read_text_file(root_ + path);
 }
 
+Result<RereadFile> SystemFiles::open(const std::string& path) const {
+  return RereadFile::open(root_ + path);
+}
+
 std::string SystemFiles::line(const std::string& path) const {
   const Result<std::string> text = read(path);
   if (!text) return {};

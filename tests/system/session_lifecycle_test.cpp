@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -103,25 +104,60 @@ TEST(SharedRegion, AFreshRegionLeavesTheRingSlotsUntouched) {
   EXPECT_LE(touched, 2U) << "of " << resident.size() << " pages of the writer's ring";
 }
 
-TEST(ReadProcessTimes, FromAProcTree) {
+TEST(ProcessTimesReader, FromAProcTreeKeptOpenAndReadAgain) {
   const fs::path root = fs::temp_directory_path() / ("pipetop-proc-" + std::to_string(getpid()));
-  fs::create_directories(root / "proc/4242");
-  std::ofstream(root / "proc/4242/schedstat") << "2500000000 500000000 1234\n";
-  std::ofstream(root / "proc/4242/stat")
-      << "4242 (pipe top) R 1 1 1 0 -1 4194304 0 0 0 0 150 90 0 0 20 0 1 0 100 0 0 18446744073709551615\n";
-  std::ofstream(root / "proc/4242/status")
-      << "Name:\tpipetop\nvoluntary_ctxt_switches:\t30\nnonvoluntary_ctxt_switches:\t4\n";
+  const auto write_process = [&](const std::string& pid, int user_ticks, int voluntary) {
+    fs::create_directories(root / "proc" / pid);
+    std::ofstream(root / "proc" / pid / "schedstat") << "2500000000 500000000 1234\n";
+    std::ofstream(root / "proc" / pid / "stat") << pid << " (pipe top) R 1 1 1 0 -1 4194304 0 0 0 0 " << user_ticks
+                                                << " 90 0 0 20 0 1 0 100 0 0 18446744073709551615\n";
+    std::ofstream(root / "proc" / pid / "status")
+        << "Name:\tpipetop\nvoluntary_ctxt_switches:\t" << voluntary << "\nnonvoluntary_ctxt_switches:\t4\n";
+  };
+  write_process("4242", 150, 30);
   const SystemFiles files(root.string());
-  const std::optional<ProcessTimes> t = read_process_times(files, 4242, 77);
+  ProcessTimesReader reader(files);
+  const std::optional<ProcessTimes> t = reader.read(4242, 77);
   ASSERT_TRUE(t.has_value());
   EXPECT_EQ(t->t_ns, 77);
   EXPECT_EQ(t->run_ns, 2'500'000'000);
   EXPECT_EQ(t->wait_ns, 500'000'000);
-  EXPECT_EQ(t->cpu.user_ns, 150 * (1'000'000'000 / sysconf(_SC_CLK_TCK)));
+  const std::int64_t tick_ns = 1'000'000'000 / sysconf(_SC_CLK_TCK);
+  EXPECT_EQ(t->cpu.user_ns, 150 * tick_ns);
   EXPECT_EQ(t->voluntary_switches, 30U);
   EXPECT_EQ(t->involuntary_switches, 4U);
-  EXPECT_FALSE(read_process_times(files, 4243, 77).has_value()) << "a process that is gone";
+
+  write_process("4242", 175, 31);  // the same files, rewritten: the kept ones read the new content
+  const std::optional<ProcessTimes> again = reader.read(4242, 78);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->cpu.user_ns, 175 * tick_ns);
+  EXPECT_EQ(again->voluntary_switches, 31U);
+
+  write_process("4343", 9, 2);
+  const std::optional<ProcessTimes> other = reader.read(4343, 79);
+  ASSERT_TRUE(other.has_value()) << "another pid opens its own files";
+  EXPECT_EQ(other->cpu.user_ns, 9 * tick_ns);
+
+  EXPECT_FALSE(reader.read(4244, 80).has_value()) << "a process that is gone";
+  fs::remove(root / "proc/4343/stat");
+  EXPECT_FALSE(ProcessTimesReader(files).read(4343, 81).has_value()) << "a file that cannot be read";
   fs::remove_all(root);
+}
+
+TEST(ProcessTimesReader, AReapedProcessGivesNoReadingFromItsKeptFiles) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    pause();
+    _exit(0);
+  }
+  const SystemFiles files("/");
+  ProcessTimesReader reader(files);
+  EXPECT_TRUE(reader.read(child, 1).has_value()) << "a live process";
+  kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_FALSE(reader.read(child, 2).has_value()) << "its files stay open, and say it is gone";
 }
 
 TEST(SessionWatch, TimesEveryTickAndHugePagesRecheckedWhenDue) {

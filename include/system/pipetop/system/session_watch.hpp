@@ -6,6 +6,7 @@
 // program at one end, its times and counters every tick (it may end at any moment, its /proc with it;
 // the counters from the first sample of pipetop's worker on).
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "pipetop/core/figures/session_event.hpp"
 #include "pipetop/core/machine/machine_facts.hpp"
 #include "pipetop/system/pair_profiler.hpp"
+#include "pipetop/system/process_watch.hpp"
 #include "pipetop/system/session.hpp"
 #include "pipetop/system/system_files.hpp"
 
@@ -28,7 +30,10 @@ class SessionWatch {
   // when 0): the dashboard shows them live, a headless run needs only their span.
   SessionWatch(const SystemFiles& files, const MachineFacts& machine, std::int64_t times_every_ns = 0,
                const ProfilingPlan* profiling = nullptr)
-      : files_(files), machine_(machine), times_every_ns_(times_every_ns), profiling_(profiling) {}
+      : machine_(machine),
+        times_every_ns_(times_every_ns),
+        times_{ProcessTimesReader(files), ProcessTimesReader(files)},
+        profiling_(profiling) {}
 
   // Appends its samples and, once `session` runs, the workers' times read at `now_ns` when due,
   // their profiles (started at the first call that sees it running, then drained every call), and a
@@ -46,16 +51,15 @@ class SessionWatch {
   void drain_profiles(std::int64_t now_ns, std::vector<SessionEvent>& out);
 
  private:
-  const SystemFiles& files_;
   const MachineFacts& machine_;
   std::int64_t times_every_ns_;
   std::int64_t next_times_ns_ = 0;
+  std::array<ProcessTimesReader, 2> times_;  // by role_index
   const ProfilingPlan* profiling_;
   std::optional<PairProfiler> profiler_;
   std::int64_t next_huge_ns_ = 0;
   void read_other_counts(Session& session, std::int64_t now_ns, std::vector<SessionEvent>& out);
-  void read_role_times(const Session& session, WorkerRole role, std::int64_t now_ns,
-                       std::vector<SessionEvent>& out) const;
+  void read_role_times(const Session& session, WorkerRole role, std::int64_t now_ns, std::vector<SessionEvent>& out);
 
   std::optional<std::uint64_t> ours_bytes_;  // the last sample's of pipetop's worker
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pipetop/core/base/error.hpp"
+#include "pipetop/system/reread_file.hpp"
 
 namespace pipetop {
 
@@ -18,6 +19,8 @@ class SystemFiles {
 
   // The content of `path` (absolute, as on a live machine) under the root. Errors as read_text_file.
   [[nodiscard]] Result<std::string> read(const std::string& path) const;
+  // `path` kept open, to be read again (a watcher's /proc files). Errors as RereadFile::open.
+  [[nodiscard]] Result<RereadFile> open(const std::string& path) const;
   // The first line of `path`, trimmed; empty when unreadable.
   [[nodiscard]] std::string line(const std::string& path) const;
   // The whole number at the start of `path`'s first line; nullopt when unreadable or not a number.
