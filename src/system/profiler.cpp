@@ -12,8 +12,12 @@
 namespace pipetop {
 namespace {
 
-constexpr const char* kUnknownFrame = "[unknown]";
 constexpr std::size_t kMaxKernelNames = 1 << 14;  // about 0.7 MB of hash nodes at most
+
+FrameName unknown_frame() {
+  static const FrameName name("[unknown]");
+  return name;
+}
 
 int open_retrying(PerfApi& api, const perf_event_attr& attr, pid_t pid, std::optional<int> cpu, int& err) {
   int fd = -1;
@@ -151,19 +155,19 @@ ProfileSample Profiler::name_frames(const SampleRecord& record) {
   sample.frames.reserve(record.frames.size());
   for (const SampledAddress& frame : record.frames) {
     if (frame.kernel) {
-      sample.frames.push_back({std::string(kernel_name(frame.address)), true});
+      sample.frames.push_back({kernel_name(frame.address), true});
     } else {
-      sample.frames.push_back({user_symbols_ ? user_symbols_->name(frame.address) : kUnknownFrame, false});
+      sample.frames.push_back({user_symbols_ ? user_symbols_->name(frame.address) : unknown_frame(), false});
     }
   }
   return sample;
 }
 
-std::string_view Profiler::kernel_name(std::uint64_t address) {
+FrameName Profiler::kernel_name(std::uint64_t address) {
   if (const auto named = kernel_names_.find(address); named != kernel_names_.end()) return named->second;
   if (kernel_names_.size() >= kMaxKernelNames) kernel_names_.clear();
   const std::optional<KernelSymbol> symbol = kernel_symbols_->find(address);
-  return kernel_names_.emplace(address, symbol ? symbol->name : std::string_view(kUnknownFrame)).first->second;
+  return kernel_names_.emplace(address, symbol ? FrameName(symbol->name) : unknown_frame()).first->second;
 }
 
 ProfileDrain Profiler::drain() {

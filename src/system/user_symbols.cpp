@@ -78,14 +78,10 @@ Result<UserSymbols> UserSymbols::attach(pid_t pid) {
   return symbols;
 }
 
-const std::string& UserSymbols::name(std::uint64_t address) {
-  if (const auto cached = cache_.find(address); cached != cache_.end()) return *cached->second;
-  if (cache_.size() >= kMaxCached) {
-    cache_.clear();
-    names_.clear();
-  }
-  const std::string* named = &*names_.insert(look_up(address)).first;
-  return *cache_.emplace(address, named).first->second;
+FrameName UserSymbols::name(std::uint64_t address) {
+  if (const auto cached = cache_.find(address); cached != cache_.end()) return cached->second;
+  if (cache_.size() >= kMaxCached) cache_.clear();
+  return cache_.emplace(address, FrameName(look_up(address))).first->second;
 }
 
 std::string UserSymbols::look_up(std::uint64_t address) {

@@ -35,22 +35,22 @@ TEST(UserSymbols, NamesFunctionsOfThisBinaryDemangled) {
   ASSERT_EQ(user_symbols_probe(1), 4);
   Result<UserSymbols> symbols = UserSymbols::attach(getpid());
   ASSERT_TRUE(symbols.has_value()) << symbols.error().message;
-  const std::string name = symbols->name(address_of(&user_symbols_probe) + 2);
-  EXPECT_EQ(name, "pipetop::(anonymous namespace)::user_symbols_probe(int)");
+  const FrameName name = symbols->name(address_of(&user_symbols_probe) + 2);
+  EXPECT_EQ(name.str(), "pipetop::(anonymous namespace)::user_symbols_probe(int)");
   EXPECT_EQ(symbols->name(address_of(&user_symbols_probe) + 2), name);  // from the cache
 }
 
 TEST(UserSymbols, NamesLibcFunctionsFromTheirSymbolTable) {
   Result<UserSymbols> symbols = UserSymbols::attach(getpid());
   ASSERT_TRUE(symbols.has_value()) << symbols.error().message;
-  EXPECT_TRUE(contains(symbols->name(address_of(&getpid)), "getpid")) << symbols->name(address_of(&getpid));
+  EXPECT_TRUE(contains(symbols->name(address_of(&getpid)).str(), "getpid")) << symbols->name(address_of(&getpid)).str();
 }
 
 TEST(UserSymbols, AnAddressOutsideEveryModuleIsUnknown) {
   Result<UserSymbols> symbols = UserSymbols::attach(getpid());
   ASSERT_TRUE(symbols.has_value());
-  EXPECT_EQ(symbols->name(0x10), "[unknown]");
-  EXPECT_EQ(symbols->name(0x20), "[unknown]");  // past the re-reading budget: still an answer
+  EXPECT_EQ(symbols->name(0x10).str(), "[unknown]");
+  EXPECT_EQ(symbols->name(0x20).str(), "[unknown]");  // past the re-reading budget: still an answer
 }
 
 TEST(UserSymbols, AProcessThatIsGoneCannotBeAttached) {
@@ -73,7 +73,7 @@ TEST(UserSymbols, NamesStayAvailableOnceTheProcessHasExited) {
     _exit(0);
   }
   Result<UserSymbols> symbols = UserSymbols::attach(child);
-  const std::string cached = symbols ? symbols->name(address_of(&getpid)) : "";
+  const FrameName cached = symbols ? symbols->name(address_of(&getpid)) : FrameName();
   kill(child, SIGKILL);
   ASSERT_EQ(waitpid(child, nullptr, 0), child);
   ASSERT_TRUE(symbols.has_value()) << symbols.error().message;

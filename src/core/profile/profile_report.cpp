@@ -49,7 +49,7 @@ void write_worker_profile(JsonWriter& json, const ProfileSummary& p) {
   json.end_array().key("top").begin_array();
   for (const StackShare& s : p.top) {
     json.begin_object().key("frames").begin_array();
-    for (const ProfileFrame& f : s.frames) json.value(f.kernel ? f.name + "_[k]" : f.name);
+    for (const ProfileFrame& f : s.frames) json.value(f.kernel ? f.name.str() + "_[k]" : f.name.str());
     json.end_array().key("samples").value(s.samples).key("share").value(s.share).end_object();
   }
   json.end_array().end_object();

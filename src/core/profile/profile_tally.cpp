@@ -19,12 +19,20 @@ std::vector<ProfileFrame> top_frames(const ProfileSample& sample) {
 }
 
 std::string folded_frame(const ProfileFrame& frame) {
-  std::string name = frame.name;
+  std::string name = frame.name.str();
   std::replace(name.begin(), name.end(), ';', ':');
   return frame.kernel ? name + "_[k]" : name;
 }
 
 }  // namespace
+
+std::size_t ProfileTally::FramesHash::operator()(const std::vector<ProfileFrame>& frames) const {
+  std::size_t h = frames.size();
+  for (const ProfileFrame& frame : frames) {
+    h ^= frame.name.hash() + static_cast<std::size_t>(frame.kernel) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
 
 void ProfileTally::add(const ProfileSample& sample) {
   auto found = stacks_.find(sample.frames);

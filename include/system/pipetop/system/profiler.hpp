@@ -76,15 +76,15 @@ class Profiler {
   [[nodiscard]] bool open_event(const ProfileFacts& facts, int max_frames, bool user_only, std::string reason);
   [[nodiscard]] bool map_ring(const ProfilerOptions& options, int max_frames);
   [[nodiscard]] ProfileSample name_frames(const SampleRecord& record);
-  [[nodiscard]] std::string_view kernel_name(std::uint64_t address);
+  [[nodiscard]] FrameName kernel_name(std::uint64_t address);
 
   PerfApi* api_;
   std::shared_ptr<const KernelSymbols> kernel_symbols_;
   std::optional<UserSymbols> user_symbols_;
   // Kernel frames named so far: a worker's stacks revisit a few hundred addresses, and a hash look-up
-  // is cheaper than a search of every kernel symbol. Each names a symbol in kernel_symbols_ (no copy:
-  // over hours a leaf IP is met at thousands of addresses); cleared past kMaxKernelNames.
-  std::unordered_map<std::uint64_t, std::string_view> kernel_names_;
+  // is cheaper than a search of every kernel symbol. Names are interned (over hours a leaf IP is met
+  // at thousands of addresses, all in one function); cleared past kMaxKernelNames.
+  std::unordered_map<std::uint64_t, FrameName> kernel_names_;
   int fd_ = -1;
   void* mapping_ = nullptr;
   std::optional<PerfRing> ring_;

@@ -10,9 +10,9 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "pipetop/core/base/error.hpp"
+#include "pipetop/core/profile/frame_name.hpp"
 
 struct Dwfl;
 
@@ -31,9 +31,8 @@ class UserSymbols {
   // The function containing `address`, demangled ("pipetop::Session::drain(...)"); "libc.so.6+0x1a2b"
   // inside a module without a symbol there; "[unknown]" outside every module. Never fails. Answers
   // are cached per address, so they stay once the process is gone; an address outside every module
-  // has the process's maps read again (a few times at most: a library loaded since). The reference
-  // holds until the next call.
-  [[nodiscard]] const std::string& name(std::uint64_t address);
+  // has the process's maps read again (a few times at most: a library loaded since).
+  [[nodiscard]] FrameName name(std::uint64_t address);
 
  private:
   struct DwflEnd {
@@ -44,10 +43,9 @@ class UserSymbols {
 
   pid_t pid_ = -1;
   std::unique_ptr<Dwfl, DwflEnd> dwfl_;
-  // Each address met, to its name; a name is kept once however many addresses fall in its function
-  // (node-based, so the pointers hold). Both cleared past kMaxCached addresses.
-  std::unordered_map<std::uint64_t, const std::string*> cache_;
-  std::unordered_set<std::string> names_;
+  // Each address met, to its name (interned: one copy however many addresses fall in its function).
+  // Cleared past kMaxCached addresses.
+  std::unordered_map<std::uint64_t, FrameName> cache_;
   int reports_ = 0;
 };
 

@@ -3,13 +3,14 @@
 // leaf first, each frame named and marked as the kernel's or the process's own.
 
 #include <compare>
-#include <string>
 #include <vector>
+
+#include "pipetop/core/profile/frame_name.hpp"
 
 namespace pipetop {
 
 struct ProfileFrame {
-  std::string name;     // "anon_pipe_write", "pipetop::run_writer(...)", "[unknown]"
+  FrameName name;       // "anon_pipe_write", "pipetop::run_writer(...)", "[unknown]"
   bool kernel = false;  // a kernel function, else user space (the process, libc, ...)
 
   auto operator<=>(const ProfileFrame&) const = default;

@@ -6,8 +6,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "pipetop/core/profile/profile_category.hpp"
@@ -65,11 +65,16 @@ class ProfileTally {
     std::vector<ProfileFrame> frames;  // what a top stack shows
     std::uint64_t samples = 0;         // of every full stack that shows as these frames
   };
-  std::map<std::vector<ProfileFrame>, Stack> stacks_;  // full stacks, leaf first
+  // Hashed by the frames' interned names: a sample's look-up costs a pointer a frame, not a string
+  // comparison. Nothing iterates them in an order that shows (folded() sorts its lines).
+  struct FramesHash {
+    std::size_t operator()(const std::vector<ProfileFrame>& frames) const;
+  };
+  std::unordered_map<std::vector<ProfileFrame>, Stack, FramesHash> stacks_;  // full stacks, leaf first
   // Top stacks kept as samples arrive, so that a frame's top_stacks sorts only these (indices, so
   // that a copy of the tally stays whole).
   std::vector<Top> tops_;
-  std::map<std::vector<ProfileFrame>, std::size_t> top_index_;
+  std::unordered_map<std::vector<ProfileFrame>, std::size_t, FramesHash> top_index_;
   std::array<std::uint64_t, kProfileCategoryCount> by_category_{};
   std::uint64_t samples_ = 0;
   std::uint64_t lost_ = 0;
