@@ -89,7 +89,8 @@ void run_dashboard_loop(Terminal& terminal, const SignalWatch& signals, Dashboar
         static_cast<int>((std::max<std::int64_t>(0, next_frame - monotonic_ns()) + kNsPerMs - 1) / kNsPerMs);
     pollfd fds[2] = {{terminal.input_fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
     poll(fds, 2, wait_ms);
-    if (signals.take()) return;
+    // Read only when it is ready: a frame's call fewer, and a signal after the poll wakes the next.
+    if ((fds[1].revents & POLLIN) != 0 && signals.take()) return;
     while (const std::optional<InputEvent> input = terminal.read_input()) {
       const int key = input->key == kMouseClick ? clicked_key(spans, *input) : input->key;
       if (key == kKeyResize || key == 0) continue;

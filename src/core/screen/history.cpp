@@ -1,6 +1,7 @@
 #include "pipetop/core/screen/history.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "pipetop/core/figures/throughput.hpp"
 
@@ -22,10 +23,12 @@ const T* window_start(const std::deque<T>& recent, std::int64_t window_ns) {
   // than asked where older readings exist: readings a second apart (a headless run's /proc times)
   // and a last one just after the one before (the run's final reading) gave a window of a few
   // milliseconds, with no context switch in it. The oldest when none is that old.
+  // The readings are in time order: a binary search, not a walk over two seconds of them per figure.
   const std::int64_t from = recent.back().t_ns - window_ns;
-  const T* start = &recent.front();
-  for (std::size_t i = 0; i + 1 < recent.size() && recent[i].t_ns <= from; ++i) start = &recent[i];
-  return start;
+  const auto last_but_one = std::prev(recent.end());
+  const auto after = std::upper_bound(recent.begin(), last_but_one, from,
+                                      [](std::int64_t t, const T& reading) { return t < reading.t_ns; });
+  return after == recent.begin() ? &recent.front() : &*std::prev(after);
 }
 
 std::optional<double> per_second(double delta, std::int64_t ns) {
