@@ -15,8 +15,8 @@ class FrameName {
  public:
   FrameName() : FrameName(std::string_view()) {}
   FrameName(std::string_view name);  // NOLINT(google-explicit-constructor): a name is its text
-  FrameName(const char* name) : FrameName(std::string_view(name)) {}           // NOLINT(google-explicit-constructor)
-  FrameName(const std::string& name) : FrameName(std::string_view(name)) {}    // NOLINT(google-explicit-constructor)
+  FrameName(const char* name) : FrameName(std::string_view(name)) {}         // NOLINT(google-explicit-constructor)
+  FrameName(const std::string& name) : FrameName(std::string_view(name)) {}  // NOLINT(google-explicit-constructor)
 
   [[nodiscard]] const std::string& str() const { return *name_; }
   operator std::string_view() const { return *name_; }  // NOLINT(google-explicit-constructor)
