@@ -65,19 +65,27 @@ void DashboardController::start_ab(std::int64_t now_ns) {
     show("A/B: nothing to compare with yet — change something (or pin a baseline with B), then a", true, now_ns);
     return;
   }
-  Result<LiveRounds> race = LiveRounds::start({state_.config, *b}, kDefaultSliceNs, RoundsPlan{}, now_ns);
-  if (!race) {
-    show("A/B: " + race.error().message, true, now_ns);
-    return;
-  }
-  ab_ = std::move(*race);
-  ab_labels_ = side_labels(state_.config, *b);
-  ab_ended_.clear();
-  state_.ab = true;
+  if (!start_race(*b, kDefaultSliceNs, RoundsPlan{}, now_ns)) return;
   show("A/B: A " + ab_labels_[0] + " against B " + ab_labels_[1] + (baseline_ ? " (the baseline)" : "") +
            ", a side every " + format_duration_arg(kDefaultSliceNs) + " — a ends it",
        false, now_ns);
   run_ab_side(now_ns);
+}
+
+// The race of the current configuration (A) against `b`; the caller starts A's slice. False, with the
+// reason shown, when the race cannot start.
+bool DashboardController::start_race(const RunConfig& b, std::int64_t slice_ns, RoundsPlan plan, std::int64_t now_ns) {
+  Result<LiveRounds> race = LiveRounds::start({state_.config, b}, slice_ns, std::move(plan), now_ns);
+  if (!race) {
+    show("A/B: " + race.error().message, true, now_ns);
+    return false;
+  }
+  ab_ = std::move(*race);
+  ab_labels_ = side_labels(state_.config, b);
+  ab_ended_.clear();
+  ab_asked_ = 0;
+  state_.ab = true;
+  return true;
 }
 
 // The pair runs the side the race names next (A first: a fresh segment, warmed up like every other).

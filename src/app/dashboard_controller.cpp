@@ -140,7 +140,11 @@ void DashboardController::tick(std::int64_t now_ns) {
   step_ab(now_ns);
   if (schedule_) {
     measure_tour_step();
-    if (schedule_->tick(now_ns)) go_to_tour_step(now_ns);
+    if (schedule_->tick(now_ns)) {
+      go_to_tour_step(now_ns);
+    } else {
+      race_tour_step(now_ns);
+    }
   }
   if (now_ns >= message_until_ns_) message_.clear();
 }

@@ -1,7 +1,13 @@
 // The dashboard controller's moves along the ladder: the number and arrow keys, live (a step's
-// configuration), in the tour (its schedule) and in a replay (its segments); and the tour itself.
+// configuration), in the tour (its schedule) and in a replay (its segments); and the tour itself,
+// which holds each step steady for its figures, then races it against the one before in alternating
+// rounds (A/B, in kTourSliceNs slices), so that its "×N over the last step" is a paired ratio with
+// its interval.
+
+#include <algorithm>
 
 #include "pipetop/app/dashboard_controller.hpp"
+#include "pipetop/core/base/duration.hpp"
 
 namespace pipetop {
 
@@ -10,6 +16,7 @@ void DashboardController::start_tour(std::vector<TourStep> steps, std::int64_t s
   state_.mode = DashboardMode::tour;
   schedule_.emplace(ladder_.size(), step_ns, now_ns);
   measured_.assign(ladder_.size(), std::nullopt);
+  races_.assign(ladder_.size(), std::nullopt);
   step_running_ = false;
   if (!same_step(pair_.config(), ladder_.front().config)) go_to_tour_step(now_ns);
 }
@@ -68,15 +75,57 @@ void DashboardController::seek_replay(std::size_t segment, std::int64_t now_ns) 
 void DashboardController::go_to_tour_step(std::int64_t now_ns) {
   step_running_ = false;
   step_refused_.clear();
-  if (schedule_->finished()) return;  // the summary: the last step runs on behind it
+  const bool racing = state_.ab;
+  if (racing) {  // the last step's race ends with it (its figures stay in races_)
+    ab_->end(now_ns);
+    state_.ab = false;
+    state_.config = ab_->config(0);  // the step, whichever side ran last: the next change is said from it
+  }
+  if (schedule_->finished()) {  // the summary: the last step runs on behind it, itself rather than B
+    if (racing && ab_asked_ != 0) {
+      DashboardState last = state_;
+      last.config = ab_->config(0);
+      change(last, now_ns);
+    }
+    return;
+  }
+  const std::size_t i = schedule_->step();
+  races_[i].reset();  // a step visited again races again
   DashboardState next = state_;
-  next.config = ladder_[schedule_->step()].config;
+  next.config = ladder_[i].config;
   change(next, now_ns);
 }
 
 void DashboardController::measure_tour_step() {
-  if (schedule_->finished() || !step_running_) return;
-  measured_[schedule_->step()] = tour_figures(history_);
+  if (schedule_->finished()) return;
+  const std::size_t i = schedule_->step();
+  // The step's figures come from its steady segment: a race's slices are too short for them, and
+  // after a race the restarted segment's stay until it has a figure.
+  if (step_running_ && !state_.ab) {
+    TourFigures now = tour_figures(history_);
+    if (now.gib_per_s || !measured_[i]) measured_[i] = std::move(now);
+  }
+  if (i > 0 && ab_ && same_step(ab_->config(0), ladder_[i].config) &&
+      same_step(ab_->config(1), ladder_[i - 1].config)) {
+    const PairedRounds& rounds = ab_->rounds();
+    races_[i] =
+        StepRace{ab_->estimate(), rounds.arm_figures(0).median_gib_per_s, rounds.arm_figures(1).median_gib_per_s};
+  }
+}
+
+// Once the step held steady for its figures, it races the step before (B) until it ends: A first, a
+// fresh segment like every slice. The budget outlasts the step by a second, so that the step's end,
+// not the budget, ends the race.
+void DashboardController::race_tour_step(std::int64_t now_ns) {
+  if (schedule_->finished() || state_.ab || !step_running_) return;
+  const std::size_t i = schedule_->step();
+  if (i == 0 || races_[i]) return;
+  if (schedule_->elapsed_ns(now_ns) < std::min(kTourSteadyNs, schedule_->step_ns() / 2)) return;
+  RoundsPlan plan;
+  plan.budget_ns = schedule_->remaining_ns(now_ns) + kNsPerS;
+  if (!start_race(ladder_[i - 1].config, kTourSliceNs, std::move(plan), now_ns)) return;
+  races_[i] = StepRace{};
+  run_ab_side(now_ns);
 }
 
 std::optional<TourView> DashboardController::tour_view(std::int64_t now_ns) const {
@@ -94,9 +143,9 @@ std::optional<TourView> DashboardController::tour_view(std::int64_t now_ns) cons
     view.caption = "This step could not run here: " + step_refused_;
   } else {
     view.caption = tour_caption(ladder_[i], measured_[i].value_or(TourFigures{}),
-                                i > 0 ? measured_[i - 1] : std::optional<TourFigures>{});
+                                i > 0 ? measured_[i - 1] : std::optional<TourFigures>{}, races_[i]);
   }
-  if (view.finished) view.summary = tour_summary(ladder_, measured_);
+  if (view.finished) view.summary = tour_summary(ladder_, measured_, races_);
   return view;
 }
 

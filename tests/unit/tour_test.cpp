@@ -83,6 +83,45 @@ TEST(TourCaption, QuotesTheFiguresMeasuredAndTheSpeedUp) {
   EXPECT_TRUE(has(tour_caption(steps[2], TourFigures{}, before), "Measuring"));
 }
 
+// In the dashboard's tour a step races the one before in alternating rounds: its speed-up is the
+// median of the rounds' ratios, with the interval once there is one, and a verdict only where the
+// interval excludes no change; the means of the two steps are not divided any more.
+TEST(TourCaption, ARacedStepQuotesItsPairedRatioAndInterval) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  TourFigures before;
+  before.gib_per_s = 8.0;
+  TourFigures now;
+  now.gib_per_s = 40.0;  // a lucky slice: the race, not the means, gives the speed-up
+  StepRace race;         // started, no round yet: the means, and that the race is on
+  EXPECT_TRUE(has(tour_caption(steps[2], now, before, race),
+                  "×5.0 over the last step (8.00 → 40.0 GiB/s). Now racing it against the last step"))
+      << tour_caption(steps[2], now, before, race);
+
+  race.ratio.rounds = 3;
+  race.ratio.median = 3.1;
+  race.last_gib_per_s = 8.0;
+  race.here_gib_per_s = 24.8;
+  std::string text = tour_caption(steps[2], now, before, race);
+  EXPECT_TRUE(has(text, "×3.1 over the last step so far (8.00 → 24.8 GiB/s, 3 paired rounds).")) << text;
+  EXPECT_FALSE(has(text, "×5.0")) << text;
+
+  race.ratio.rounds = 8;
+  race.ratio.interval = MedianInterval{3.1, 2.9, 3.3, 0.99, 1};
+  text = tour_caption(steps[4], now, before, race);
+  EXPECT_TRUE(has(text, "×3.1 over the last step (8.00 → 24.8 GiB/s, 95% CI 2.90–3.30, 8 paired rounds).")) << text;
+
+  race.ratio.median = 1.02;
+  race.ratio.interval = MedianInterval{1.02, 0.97, 1.08, 0.99, 1};
+  text = tour_caption(steps[3], now, before, race);
+  EXPECT_TRUE(has(text, "No difference from the last step shown here: ×1.02 (")) << text;
+
+  race.ratio.median = 0.8;
+  race.ratio.interval = MedianInterval{0.8, 0.75, 0.86, 0.99, 1};
+  text = tour_caption(steps[1], now, before, race);
+  EXPECT_TRUE(has(text, "Slower than the last step here: ×0.80 (")) << text;
+  EXPECT_TRUE(has(tour_caption(steps[0], now, std::nullopt, race), "The starting point")) << "the first races nothing";
+}
+
 // Step 5 said "Neither side sleeps any more: context switches went from 5,900/s to 12,000/s": the
 // busy loop ends the sleeping (voluntary switches) while the scheduler preempts the spinners
 // (involuntary ones). Each is quoted for what it is, and no claim contradicts the figures.
@@ -138,14 +177,20 @@ TEST(TourFigures, FromTheCurrentSegmentOfAHistory) {
   EXPECT_NEAR(*f.switches_per_s, 6000, 100);
 }
 
-TEST(TourSummary, EveryStepBesideTheArticle) {
-  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+// Each step of `steps` measured at 1, 2, 5, 5, 10 and 12 GiB/s.
+std::vector<std::optional<TourFigures>> ladder_measured(const std::vector<TourStep>& steps) {
   std::vector<std::optional<TourFigures>> measured(steps.size());
   const double gibs[] = {1.0, 2.0, 5.0, 5.0, 10.0, 12.0};
-  for (std::size_t i = 0; i < steps.size(); ++i) {
+  for (std::size_t i = 0; i < steps.size() && i < std::size(gibs); ++i) {
     measured[i] = TourFigures{};
     measured[i]->gib_per_s = gibs[i];
   }
+  return measured;
+}
+
+TEST(TourSummary, EveryStepBesideTheArticle) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  std::vector<std::optional<TourFigures>> measured = ladder_measured(steps);
   measured[3].reset();  // a step that did not run
   const std::vector<std::string> lines = tour_summary(steps, measured);
   std::string all;
@@ -156,6 +201,29 @@ TEST(TourSummary, EveryStepBesideTheArticle) {
   EXPECT_TRUE(has(all, "×12")) << all;   // the last over the first
   EXPECT_TRUE(has(all, "×18")) << all;   // the article's climb
   for (const TourStep& s : steps) EXPECT_TRUE(has(all, s.name)) << s.name;
+  EXPECT_FALSE(has(all, "95% CI")) << "no race, no interval column";
+}
+
+TEST(TourSummary, ARacedStepsColumnIsItsPairedRatioWithItsInterval) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  std::vector<std::optional<TourFigures>> measured = ladder_measured(steps);
+  std::vector<std::optional<StepRace>> races(steps.size());
+  races[2] = StepRace{};
+  races[2]->ratio.rounds = 9;
+  races[2]->ratio.median = 2.2;  // the paired ratio, where the means gave 2.5
+  races[2]->ratio.interval = MedianInterval{2.2, 2.05, 2.31, 0.98, 2};
+  const std::vector<std::string> lines = tour_summary(steps, measured, races);
+  std::string all;
+  for (const std::string& l : lines) all += l + "\n";
+  EXPECT_TRUE(has(all, "95% CI")) << all;
+  std::string splice_row;
+  for (const std::string& l : lines) {
+    if (has(l, steps[2].name + " ")) splice_row = l;
+  }
+  EXPECT_TRUE(has(splice_row, "×2.2")) << all;
+  EXPECT_TRUE(has(splice_row, "2.05–2.31")) << all;
+  EXPECT_FALSE(has(splice_row, "×2.5")) << all;
+  EXPECT_TRUE(has(all, "median of its rounds against the step before")) << all;
 }
 
 }  // namespace

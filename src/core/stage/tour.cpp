@@ -52,6 +52,30 @@ std::string gain(const TourFigures& now, const std::optional<TourFigures>& befor
   return "Slower than the last step here: " + times(ratio) + " " + figures + ".";
 }
 
+// The same from the step's race against the last one (once it has a round): the median of the
+// rounds' ratios, with its interval once there are rounds enough, and a verdict only where the
+// interval excludes no change.
+std::string raced_gain(const StepRace& race) {
+  const RatioEstimate& r = race.ratio;
+  const std::string rounds = std::to_string(r.rounds) + (r.rounds == 1 ? " paired round" : " paired rounds");
+  const std::string figures = race.last_gib_per_s && race.here_gib_per_s
+                                  ? gib(*race.last_gib_per_s) + " → " + gib(*race.here_gib_per_s) + " GiB/s, "
+                                  : std::string();
+  if (!r.interval) return times(*r.median) + " over the last step so far (" + figures + rounds + ").";
+  const std::string detail = "(" + figures + "95% CI " + format_fixed(r.interval->low, 2) + "–" +
+                             format_fixed(r.interval->high, 2) + ", " + rounds + ")";
+  switch (r.change()) {
+    case Change::faster:
+      return times(*r.median) + " over the last step " + detail + ".";
+    case Change::slower:
+      return "Slower than the last step here: ×" + format_fixed(*r.median, 2) + " " + detail + ".";
+    case Change::none_shown:
+    case Change::unknown:
+      break;
+  }
+  return "No difference from the last step shown here: ×" + format_fixed(*r.median, 2) + " " + detail + ".";
+}
+
 std::string first_step(const TourFigures& now) {
   std::string text = "The starting point: write() copies every byte into the pipe and read() copies it out again";
   if (now.switches_per_s) {
@@ -66,15 +90,16 @@ std::string first_step(const TourFigures& now) {
   return text;
 }
 
-std::string huge_pages_step(const TourFigures& now, const std::optional<TourFigures>& before) {
+std::string huge_pages_step(const TourFigures& now, const std::optional<TourFigures>& before,
+                            const std::string& gained) {
   if (!now.huge_pages_verified && !now.huge_pages_detail.empty()) {
     return "Huge pages were asked for but not obtained here (" + now.huge_pages_detail +
-           "), so this step shows little. " + gain(now, before);
+           "), so this step shows little. " + gained;
   }
   std::string text = "With 2 MiB pages the kernel pins one page where it pinned 512, and the TLB covers the buffer";
   const std::string tlb = from_to(before ? before->dtlb_misses_per_mib : std::nullopt, now.dtlb_misses_per_mib, "");
   if (!tlb.empty()) text += ": dTLB misses per MiB " + tlb;
-  return text + ". " + gain(now, before);
+  return text + ". " + gained;
 }
 
 // What the busy loop did to the workers' sleeping, in the words the figures allow: it is meant to stop
@@ -101,12 +126,13 @@ std::string busy_loop_sleeps(const TourFigures& now, const std::optional<TourFig
   return text;
 }
 
-std::string busy_loop_step(const TourFigures& now, const std::optional<TourFigures>& before) {
+std::string busy_loop_step(const TourFigures& now, const std::optional<TourFigures>& before,
+                           const std::string& gained) {
   std::string text = busy_loop_sleeps(now, before);
   if (now.eagain_share && *now.eagain_share > 0) {
     text += ", and " + format_fixed(*now.eagain_share * 100, 0) + "% of the calls spin on a full or empty pipe";
   }
-  text += ". " + gain(now, before);
+  text += ". " + gained;
   if (now.cpu_wait && *now.cpu_wait >= 0.05) {
     text += " Here they waited for a CPU " + format_fixed(*now.cpu_wait * 100, 0) +
             "% of the time: spinning needs a CPU each.";
@@ -114,11 +140,12 @@ std::string busy_loop_step(const TourFigures& now, const std::optional<TourFigur
   return text;
 }
 
-std::string larger_buffer_step(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before) {
+std::string larger_buffer_step(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before,
+                               const std::string& gained) {
   std::string text = "A buffer of " + format_size(step.config.buffer_bytes) + " moves more bytes per call";
   const std::string calls = from_to(before ? before->calls_per_gib : std::nullopt, now.calls_per_gib, "");
   if (!calls.empty()) text += ": calls per GiB " + calls;
-  return text + ". " + gain(now, before);
+  return text + ". " + gained;
 }
 
 }  // namespace
@@ -194,50 +221,66 @@ TourFigures tour_figures(const History& history) {
   return f;
 }
 
-std::string tour_caption(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before) {
+std::string tour_caption(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before,
+                         const std::optional<StepRace>& race) {
+  if (step.kind == TourStepKind::write_read) return first_step(now);
+  // Until the race has a round, the two steps' means, and that the race is on.
+  const std::string gained =
+      race && race->ratio.median
+          ? raced_gain(*race)
+          : gain(now, before) + (race ? " Now racing it against the last step in alternating rounds…" : "");
   switch (step.kind) {
     case TourStepKind::write_read:
-      return first_step(now);
+      break;
     case TourStepKind::vmsplice:
       return "vmsplice() hands the pipe references to the writer's pages instead of copying them: only read() "
              "copies now. " +
-             gain(now, before);
+             gained;
     case TourStepKind::splice:
-      return "splice() moves those page references on to /dev/null, so no byte is copied at all any more. " +
-             gain(now, before);
+      return "splice() moves those page references on to /dev/null, so no byte is copied at all any more. " + gained;
     case TourStepKind::huge_pages:
-      return huge_pages_step(now, before);
+      return huge_pages_step(now, before, gained);
     case TourStepKind::busy_loop:
-      return busy_loop_step(now, before);
+      return busy_loop_step(now, before, gained);
     case TourStepKind::larger_buffer:
-      return larger_buffer_step(step, now, before);
+      return larger_buffer_step(step, now, before, gained);
     case TourStepKind::tuned:
       break;
   }
-  return "The fastest configuration tune found on this machine: " + describe_config(step.config) + ". " +
-         gain(now, before);
+  return "The fastest configuration tune found on this machine: " + describe_config(step.config) + ". " + gained;
 }
 
 std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
-                                      const std::vector<std::optional<TourFigures>>& measured) {
+                                      const std::vector<std::optional<TourFigures>>& measured,
+                                      const std::vector<std::optional<StepRace>>& races) {
   const auto mean = [&](std::size_t i) -> std::optional<double> {
     return i < measured.size() && measured[i] ? measured[i]->gib_per_s : std::nullopt;
   };
   const auto ratio = [&](std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? times(*a / *b) : std::string();
   };
-  std::vector<std::string> lines{
-      "The ladder on this machine, beside the article's (its author's laptop)",
-      printf_string("  %-14s %8s %7s %7s   %8s %7s %7s", "step", "GiB/s", "step", "first", "article", "step", "first")};
+  const auto race = [&](std::size_t i) -> const RatioEstimate* {
+    return i < races.size() && races[i] && races[i]->ratio.median ? &races[i]->ratio : nullptr;
+  };
+  bool raced = false;
+  for (std::size_t i = 0; i < steps.size(); ++i) raced = raced || race(i) != nullptr;
+  std::vector<std::string> lines{"The ladder on this machine, beside the article's (its author's laptop)",
+                                 printf_string("  %-14s %8s %7s%s %7s   %8s %7s %7s", "step", "GiB/s", "step",
+                                               raced ? "     95% CI" : "", "first", "article", "step", "first")};
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const std::optional<double> here = mean(i);
     const std::optional<double> article = steps[i].article_gib_per_s;
-    const std::optional<double> article_before = i > 0 ? steps[i - 1].article_gib_per_s : std::nullopt;
+    const std::string article_step = i > 0 ? ratio(article, steps[i - 1].article_gib_per_s) : std::string();
+    std::string step_ratio = i > 0 ? ratio(here, mean(i - 1)) : "";
+    std::string interval;
+    if (const RatioEstimate* r = race(i)) {
+      step_ratio = times(*r->median);
+      if (r->interval) interval = format_fixed(r->interval->low, 2) + "–" + format_fixed(r->interval->high, 2);
+    }
     lines.push_back("  " + pad_right(steps[i].name, 14) + " " + pad_left(format_fixed(here, 2), 8) + " " +
-                    pad_left(i > 0 ? ratio(here, mean(i - 1)) : "", 7) + " " + pad_left(ratio(here, mean(0)), 7) +
-                    "   " + pad_left(format_fixed(article, 1), 8) + " " +
-                    pad_left(i > 0 ? ratio(article, article_before) : "", 7) + " " +
-                    pad_left(ratio(article, steps[0].article_gib_per_s), 7));
+                    pad_left(step_ratio, 7) + (raced ? " " + pad_left(interval, 10) : "") + " " +
+                    pad_left(ratio(here, mean(0)), 7) + "   " + pad_left(format_fixed(article, 1), 8) + " " +
+                    pad_left(article_step, 7) + " " + pad_left(ratio(article, steps[0].article_gib_per_s), 7));
   }
   std::optional<std::size_t> last;
   for (std::size_t i = 1; i < steps.size(); ++i) {
@@ -248,6 +291,10 @@ std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
                     "); the article " + format_fixed(kArticleGiBPerS.front(), 1) + " → " +
                     format_fixed(kArticleGiBPerS.back(), 1) + " GiB/s (" +
                     times(kArticleGiBPerS.back() / kArticleGiBPerS.front()) + ").");
+  }
+  if (raced) {
+    lines.push_back("  A raced step's speed-up is the median of its rounds against the step before, alternating,");
+    lines.push_back("  with its 95% interval; GiB/s and first are the steps' means.");
   }
   return lines;
 }

@@ -67,6 +67,8 @@ class DashboardController {
   // The tour's schedule (none outside a tour), and what each step measured so far.
   [[nodiscard]] const std::optional<TourSchedule>& tour_schedule() const { return schedule_; }
   [[nodiscard]] const std::vector<std::optional<TourFigures>>& tour_measured() const { return measured_; }
+  // Each step's race against the step before, as it stood when the step ended (or stands now).
+  [[nodiscard]] const std::vector<std::optional<StepRace>>& tour_races() const { return races_; }
   // The A/B running (the a key), or the last one until the next change; none before.
   [[nodiscard]] const std::optional<LiveRounds>& ab() const { return ab_; }
 
@@ -78,6 +80,7 @@ class DashboardController {
   void seek_replay(std::size_t segment, std::int64_t now_ns);
   void go_to_tour_step(std::int64_t now_ns);
   void measure_tour_step();
+  void race_tour_step(std::int64_t now_ns);
   void pin_current_baseline(std::int64_t now_ns);
   void export_segment(std::int64_t now_ns);
   void export_leaderboard(std::int64_t now_ns);
@@ -88,6 +91,7 @@ class DashboardController {
   // A/B (dashboard_ab.cpp): the current configuration against the previous one or the baseline.
   void toggle_ab(std::int64_t now_ns);
   void start_ab(std::int64_t now_ns);
+  [[nodiscard]] bool start_race(const RunConfig& b, std::int64_t slice_ns, RoundsPlan plan, std::int64_t now_ns);
   void run_ab_side(std::int64_t now_ns);
   void step_ab(std::int64_t now_ns);
   void end_ab(std::string why, bool error, std::int64_t now_ns);
@@ -113,9 +117,11 @@ class DashboardController {
   std::optional<Baseline> baseline_;
   std::function<void(const SessionEvent&)> sink_;
   Playback* playback_ = nullptr;
-  // The tour: its schedule, each step's figures, and whether the current step's segment runs yet.
+  // The tour: its schedule, each step's figures and race against the step before, and whether the
+  // current step's segment runs yet.
   std::optional<TourSchedule> schedule_;
   std::vector<std::optional<TourFigures>> measured_;
+  std::vector<std::optional<StepRace>> races_;
   bool step_running_ = false;
   std::string step_refused_;  // why the current step could not run
   // A/B: the race, its sides in words, the side the pair was last asked for, and why it ended.

@@ -9,14 +9,25 @@
 #include <string>
 #include <vector>
 
+#include "pipetop/core/base/duration.hpp"
 #include "pipetop/core/config/run_config.hpp"
 #include "pipetop/core/experiment/article_figures.hpp"
+#include "pipetop/core/experiment/paired_rounds.hpp"
 #include "pipetop/core/screen/history.hpp"
 
 namespace pipetop {
 
 // The buffer of the last step when no tuned best is known.
 inline constexpr std::uint64_t kTourLargerBuffer = 1024 * 1024;
+
+// The dashboard's tour holds a step steady first, for its figures and panels (a race's slices are
+// too short for /proc readings and profile shares), for kTourSteadyNs or half the step when that is
+// shorter; then it races the step against the one before until the step ends, in slices whose
+// steady part is kTourSliceNs. A step holds 8 s by default: in its last 5 s, at 200 ms a side (223 ms
+// with the warm-up, a restart and a dashboard tick more) six or seven rounds fit, the six a 95%
+// interval of their median needs; at the A/B key's 500 ms only three or four would.
+inline constexpr std::int64_t kTourSteadyNs = 3 * kNsPerS;
+inline constexpr std::int64_t kTourSliceNs = 200 * kNsPerMs;
 
 enum class TourStepKind { write_read, vmsplice, splice, huge_pages, busy_loop, larger_buffer, tuned };
 
@@ -57,15 +68,28 @@ struct TourFigures {
 // The figures of the current segment of `history` (about the last second, the mean since it started).
 [[nodiscard]] TourFigures tour_figures(const History& history);
 
+// A step raced against the one before it in alternating rounds while it held (the dashboard's tour
+// does; `tour --no-ui` runs each step once).
+struct StepRace {
+  RatioEstimate ratio;                   // this step over the one before: each round's ratio, their median and interval
+  std::optional<double> here_gib_per_s;  // each side's median slice
+  std::optional<double> last_gib_per_s;
+};
+
 // The caption of `step` measured `now`, after the step before it measured `before` (none for the
 // first step, or when it was not measured): what changed, why it helps, and the figures that show it.
+// With `race`, the speed-up over the last step is its paired ratio and interval (or says it is
+// still measuring); without one, the ratio of the two steps' means.
 [[nodiscard]] std::string tour_caption(const TourStep& step, const TourFigures& now,
-                                       const std::optional<TourFigures>& before);
+                                       const std::optional<TourFigures>& before,
+                                       const std::optional<StepRace>& race = std::nullopt);
 
 // The summary: a table of every step's GiB/s, its speed-up over the step before and over the first,
 // beside the article's figures and speed-ups, and a line comparing the climbs. `measured[i]` is step
-// i's figures (absent when the step did not run).
+// i's figures (absent when the step did not run); `races[i]`, when there, step i's race against the
+// step before: its paired ratio is the step column's figure, with its interval.
 [[nodiscard]] std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
-                                                    const std::vector<std::optional<TourFigures>>& measured);
+                                                    const std::vector<std::optional<TourFigures>>& measured,
+                                                    const std::vector<std::optional<StepRace>>& races = {});
 
 }  // namespace pipetop

@@ -32,10 +32,11 @@ class TourSchedule {
   [[nodiscard]] bool paused() const { return paused_; }
   // What is left of the step's time (frozen while paused; 0 once finished).
   [[nodiscard]] std::int64_t remaining_ns(std::int64_t now_ns) const;
+  // How long the step has held (frozen while paused), and how long each step holds.
+  [[nodiscard]] std::int64_t elapsed_ns(std::int64_t now_ns) const;
+  [[nodiscard]] std::int64_t step_ns() const { return step_ns_; }
 
  private:
-  [[nodiscard]] std::int64_t elapsed_ns(std::int64_t now_ns) const;
-
   std::size_t steps_;
   std::int64_t step_ns_;
   std::size_t step_ = 0;
