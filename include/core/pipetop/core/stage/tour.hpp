@@ -23,9 +23,11 @@ inline constexpr std::uint64_t kTourLargerBuffer = 1024 * 1024;
 // The dashboard's tour holds a step steady first, for its figures and panels (a race's slices are
 // too short for /proc readings and profile shares), for kTourSteadyNs or half the step when that is
 // shorter; then it races the step against the one before until the step ends, in slices whose
-// steady part is kTourSliceNs. A step holds 8 s by default: in its last 5 s, at 200 ms a side (223 ms
-// with the warm-up, a restart and a dashboard tick more) six or seven rounds fit, the six a 95%
-// interval of their median needs; at the A/B key's 500 ms only three or four would.
+// steady part is kTourSliceNs (223 ms with the warm-up). Each slice also waits for the pair's
+// restart and a dashboard tick: on our 2-vCPU VMs a round took about 1.3 s, so the last 5 s of an
+// 8 s step hold three or four rounds, and the six a 95% interval of their median needs come with
+// `--step 12s`; until then the caption says how many rounds its ratio has. At the A/B key's 500 ms a
+// side, a round would take about 2 s.
 inline constexpr std::int64_t kTourSteadyNs = 3 * kNsPerS;
 inline constexpr std::int64_t kTourSliceNs = 200 * kNsPerMs;
 
