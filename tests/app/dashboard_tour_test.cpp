@@ -96,7 +96,8 @@ TEST(DashboardTour, AStepHoldsSteadyThenRacesTheOneBeforeAndItsCaptionQuotesTheP
   EXPECT_EQ(f.controller.tour_schedule()->step(), 1U) << "within the step's 12 s";
 
   caption = f.controller.model(f.t).tour->caption;
-  EXPECT_TRUE(has(caption, "×2.0 over the last step (1.00 → 2.00 GiB/s, 95% CI 2.00–2.00, 6 paired rounds).")) << caption;
+  EXPECT_TRUE(has(caption, "×2.0 over the last step (1.00 → 2.00 GiB/s, 95% CI 2.00–2.00, 6 paired rounds)."))
+      << caption;
   const std::optional<StepRace>& race = f.controller.tour_races()[1];
   ASSERT_TRUE(race);
   EXPECT_EQ(race->ratio.rounds, 6U);
