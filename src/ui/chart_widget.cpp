@@ -77,8 +77,10 @@ void draw_sides(Canvas& canvas, const Rect& plot, const std::vector<std::optiona
   }
 }
 
-// Markers at configuration changes in view: a dotted line and its label along the top row.
-void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, const ChartSpan& span) {
+// Markers at configuration changes in view: a dotted line and its label along the top row, kept a
+// cell apart from the A/B side letters that follow it ("+vmsplice AAA", not "+vmspliceAAA").
+void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, const ChartSpan& span,
+                  const std::vector<std::optional<std::size_t>>& sides) {
   std::vector<int> marker_x;
   std::vector<std::string> labels;
   std::vector<int> widths;
@@ -96,6 +98,8 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, con
     for (int r = 0; r < plot.h; ++r) canvas.text(x, plot.y + r, canvas.unicode() ? "┊" : ":", {Color::marker});
     if (spans[i]) {
       draw_clipped(canvas, plot.x + spans[i]->x, plot.y - 1, labels[i], spans[i]->cells, {Color::marker, true, false});
+      const int after = spans[i]->x + spans[i]->cells;
+      if (after < plot.w && sides[static_cast<std::size_t>(after)]) canvas.text(plot.x + after, plot.y - 1, " ", {});
     }
   }
 }
@@ -149,7 +153,7 @@ void draw_chart(Canvas& canvas, const Rect& area, const DashboardModel& m) {
   draw_time_axis(canvas, plot, m.window_ns);
   const std::vector<std::optional<std::size_t>> sides = column_sides(plot, m, span);
   draw_sides(canvas, plot, sides);
-  draw_markers(canvas, plot, m, span);
+  draw_markers(canvas, plot, m, span, sides);
   if (m.baseline != nullptr) draw_baseline(canvas, plot, scale, *m.baseline);
   if (m.ceiling) draw_ceiling(canvas, plot, scale, *m.ceiling);
   for (int cy = 0; cy < plot.h; ++cy) {

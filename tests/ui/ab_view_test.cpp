@@ -98,5 +98,25 @@ TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
   for (int y = plot.y; y < plot.y + plot.h; ++y) EXPECT_NE(c.glyph_at(in_b, y), "┊") << y;
 }
 
+// A step's marker label, then an A/B that began just after it (the tour's race): a cell apart from
+// the side letters, so that "+splice" does not read as "+spliceAAA".
+TEST(AbView, AMarkersLabelStaysACellApartFromTheSideLetters) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  const Segment& step = m.history.segments().back();
+  AbView ab;
+  ab.labels = {"+splice", "-splice"};
+  ab.spans.push_back({0, step.start_ns + kMs, 0});
+  m.ab = ab;
+  const Rect area{0, 0, 127, 20};
+  TextCanvas c(area.w, area.h);
+  draw_chart(c, area, m);
+  std::string top;
+  for (int x = 0; x < area.w; ++x) top += c.glyph_at(x, 0);
+  const std::size_t at = top.find(step.label);
+  ASSERT_NE(at, std::string::npos) << top;
+  EXPECT_EQ(top.substr(at + step.label.size(), 2), " A") << top;
+}
+
 }  // namespace
 }  // namespace pipetop
