@@ -262,12 +262,17 @@ Result<std::vector<DrivenRun>> drive_all(const std::vector<WorkerPlan>& plans, c
     const bool all_set_up =
         std::all_of(driven.begin(), driven.end(), [](const Driven& d) { return d.done || d.session->set_up(); });
     bool all_done = true;
+    std::vector<Driven*> ended;
     for (Driven& d : driven) {
       if (d.done) continue;
       if (Result<void> ok = step(d, events, all_set_up); !ok) return std::unexpected(ok.error());
-      if (d.done) d.run = gather(d);  // a pair that ended stops now, not when the slowest does
+      if (d.done) {
+        d.session->request_stop();  // every pair that ended this tick stops at once, as on a signal:
+        ended.push_back(&d);        // one waited for alone had to stop behind all the others' workers
+      }
       all_done = all_done && d.done;
     }
+    for (Driven* d : ended) d->run = gather(*d);  // a pair that ended stops now, not when the slowest does
     if (all_done) break;
   }
   if (signal) {
