@@ -56,8 +56,11 @@ struct TourFixture {
     }
     t = end + 50 * kMs;  // the restart
   }
-  // What the pair was last asked to run, for `seconds`.
-  void run_asked(double seconds) { run(pair.changes.empty() ? pair.config() : pair.changes.back(), seconds); }
+  // What the pair was last asked to run, for `seconds`: a copy, since the ticks add to `changes`.
+  void run_asked(double seconds) {
+    const RunConfig asked = pair.changes.empty() ? pair.config() : pair.changes.back();
+    run(asked, seconds);
+  }
 };
 
 TEST(DashboardTour, AStepHoldsSteadyThenRacesTheOneBeforeAndItsCaptionQuotesThePairedRatio) {
