@@ -4,6 +4,8 @@
 // when the ratio is as precise as asked, when the budget is spent, when a side fails, or when a or a
 // toggle ends it, and the configuration that ran when it began runs again.
 
+#include <algorithm>
+
 #include "pipetop/app/dashboard_controller.hpp"
 #include "pipetop/core/base/duration.hpp"
 #include "pipetop/core/base/number_format.hpp"
@@ -80,6 +82,7 @@ bool DashboardController::start_race(const RunConfig& b, std::int64_t slice_ns, 
     show("A/B: " + race.error().message, true, now_ns);
     return false;
   }
+  retire_ab(now_ns);
   ab_ = std::move(*race);
   ab_labels_ = side_labels(state_.config, b);
   ab_ended_.clear();
@@ -144,8 +147,23 @@ bool DashboardController::ends_ab(const KeyBinding& binding) const {
 
 std::optional<AbView> DashboardController::ab_view() const {
   if (!ab_) return std::nullopt;
-  return AbView{ab_labels_,   ab_->estimate(), {ab_->rounds().arm_figures(0), ab_->rounds().arm_figures(1)},
-                ab_->spans(), state_.ab,       ab_ended_};
+  return AbView{
+      ab_labels_, ab_->estimate(), {ab_->rounds().arm_figures(0), ab_->rounds().arm_figures(1)}, state_.ab, ab_ended_};
+}
+
+std::vector<SideSpan> DashboardController::sides() const {
+  std::vector<SideSpan> all = past_sides_;
+  if (ab_) all.insert(all.end(), ab_->spans().begin(), ab_->spans().end());
+  std::ranges::sort(all, {}, &SideSpan::start_ns);  // in time: a column shows the side that ran last in it
+  return all;
+}
+
+// The race's figures go (they were of the configuration left); its slices stay shaded on the chart, and
+// without a marker each, while the window holds them.
+void DashboardController::retire_ab(std::int64_t now_ns) {
+  if (ab_) past_sides_.insert(past_sides_.end(), ab_->spans().begin(), ab_->spans().end());
+  ab_.reset();
+  std::erase_if(past_sides_, [&](const SideSpan& s) { return s.end_ns < now_ns - kWindowNs; });
 }
 
 }  // namespace pipetop

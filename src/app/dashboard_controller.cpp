@@ -1,6 +1,7 @@
 #include "pipetop/app/dashboard_controller.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <variant>
 
 #include "pipetop/app/made_by.hpp"
@@ -20,7 +21,6 @@ namespace {
 
 constexpr std::int64_t kMessageNs = 6'000'000'000;
 constexpr std::int64_t kEchoNs = 2'000'000'000;
-constexpr std::int64_t kWindowNs = 60'000'000'000;
 
 std::string with_hint(const Error& error) {
   return error.hint.empty() ? error.message : error.message + " (" + error.hint + ")";
@@ -76,6 +76,7 @@ void DashboardController::apply_effect(KeyEffect effect, const DashboardState& n
       }
       history_.reset(now_ns);
       ab_.reset();
+      past_sides_.clear();
       if (pair_.phase() == PairPhase::stopped) change(state_, now_ns);  // and a dead pair starts again
       break;
     case KeyEffect::next_step:
@@ -127,7 +128,7 @@ void DashboardController::change(const DashboardState& next, std::int64_t now_ns
     return;
   }
   state_ = next;
-  ab_.reset();  // the last A/B's figures were of the configuration left
+  retire_ab(now_ns);
   state_.pages_refused.reset();
   show("starting " + label + "…", false, now_ns);
   change_asked_ns_ = now_ns;
@@ -150,6 +151,21 @@ void DashboardController::tick(std::int64_t now_ns) {
 }
 
 void DashboardController::take(const SessionEvent& event, std::int64_t now_ns) {
+  const auto* started = std::get_if<SegmentStart>(&event);
+  if (started != nullptr && !state_.ab && race_a_) {
+    // The first segment after a race's slices. A running on is A's, a moment long: no marker of its
+    // own, the band's end says the race ended. Anything else left the race's A (a step, a toggle): the
+    // pair said it from the side that ran last, the marker says it from A.
+    const RunConfig a = *std::exchange(race_a_, std::nullopt);
+    if (started->config == a) {
+      past_sides_.push_back({0, started->t_ns, started->t_ns});
+    } else {
+      SegmentStart said = *started;
+      said.label = describe_change(a, started->config);
+      take(SessionEvent{std::move(said)}, now_ns);
+      return;
+    }
+  }
   history_.apply(event);
   if (sink_) sink_(event);
   if (const auto* start = std::get_if<SegmentStart>(&event)) {
@@ -159,6 +175,7 @@ void DashboardController::take(const SessionEvent& event, std::int64_t now_ns) {
       step_running_ = same_step(start->config, ladder_[schedule_->step()].config);
     if (state_.ab) {
       ab_->slice_started(start->t_ns);  // a side's slice: its label would flash every half second
+      race_a_ = ab_->config(0);
     } else if (history_.segments().size() > 1 && state_.mode != DashboardMode::replay &&
                !(message_is_error_ && now_ns < message_until_ns_ &&
                  message_until_ns_ - kMessageNs > change_asked_ns_)) {
@@ -274,7 +291,8 @@ DashboardModel DashboardController::model(std::int64_t now_ns) const {
                         .other_end = other_end_,
                         .pairs = pair_.pair_figures(),
                         .ceiling = pair_.ceiling(),
-                        .ab = ab_view()};
+                        .ab = ab_view(),
+                        .sides = sides()};
 }
 
 }  // namespace pipetop

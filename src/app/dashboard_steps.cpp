@@ -87,6 +87,7 @@ void DashboardController::go_to_tour_step(std::int64_t now_ns) {
       last.config = ab_->config(0);
       change(last, now_ns);
     }
+    retire_ab(now_ns);  // its figures are in the summary
     return;
   }
   const std::size_t i = schedule_->step();

@@ -43,26 +43,28 @@ void draw_time_axis(Canvas& canvas, const Rect& plot, std::int64_t window_ns) {
 }
 
 // The A/B side that ran last in [from_ns, to_ns), when one did: the column of the chart it shades.
-std::optional<std::size_t> side_in(const AbView& ab, std::int64_t from_ns, std::int64_t to_ns, std::int64_t now_ns) {
-  for (auto span = ab.spans.rbegin(); span != ab.spans.rend(); ++span) {
+std::optional<std::size_t> side_in(const std::vector<SideSpan>& sides, std::int64_t from_ns, std::int64_t to_ns,
+                                   std::int64_t now_ns) {
+  for (auto span = sides.rbegin(); span != sides.rend(); ++span) {
     const std::int64_t end_ns = span->end_ns != 0 ? span->end_ns : now_ns;
     if (span->start_ns < to_ns && end_ns >= from_ns) return span->arm;
   }
   return std::nullopt;
 }
 
-// A segment that is one of an A/B's slices: it gets no marker (the sides' band says what ran).
+// A segment that is one of an A/B's slices, this race's or an earlier one's: it gets no marker (the
+// sides' band says what ran).
 bool ab_slice(const DashboardModel& m, const Segment& segment) {
-  return m.ab && std::ranges::any_of(m.ab->spans, [&](const SideSpan& s) { return s.start_ns == segment.start_ns; });
+  return std::ranges::any_of(m.sides, [&](const SideSpan& s) { return s.start_ns == segment.start_ns; });
 }
 
 // Each plot column's A/B side (none where no A/B ran).
 std::vector<std::optional<std::size_t>> column_sides(const Rect& plot, const DashboardModel& m, const ChartSpan& span) {
   std::vector<std::optional<std::size_t>> sides(static_cast<std::size_t>(plot.w));
-  if (!m.ab) return sides;
+  if (m.sides.empty()) return sides;
   for (int cx = 0; cx < plot.w; ++cx) {
     const auto at = [&](int x) { return span.t0_ns + span.span_ns() * x / plot.w; };
-    sides[static_cast<std::size_t>(cx)] = side_in(*m.ab, at(cx), at(cx + 1), m.now_ns);
+    sides[static_cast<std::size_t>(cx)] = side_in(m.sides, at(cx), at(cx + 1), m.now_ns);
   }
   return sides;
 }
@@ -78,7 +80,7 @@ void draw_sides(Canvas& canvas, const Rect& plot, const std::vector<std::optiona
 }
 
 // Markers at configuration changes in view: a dotted line and its label along the top row, kept a
-// cell apart from the A/B side letters that follow it ("+vmsplice AAA", not "+vmspliceAAA").
+// cell apart from the A/B side letters around it ("+vmsplice AAA", "BBA +huge", not "+vmspliceAAA").
 void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, const ChartSpan& span,
                   const std::vector<std::optional<std::size_t>>& sides) {
   std::vector<int> marker_x;
@@ -98,6 +100,8 @@ void draw_markers(Canvas& canvas, const Rect& plot, const DashboardModel& m, con
     for (int r = 0; r < plot.h; ++r) canvas.text(x, plot.y + r, canvas.unicode() ? "┊" : ":", {Color::marker});
     if (spans[i]) {
       draw_clipped(canvas, plot.x + spans[i]->x, plot.y - 1, labels[i], spans[i]->cells, {Color::marker, true, false});
+      const int before = spans[i]->x - 1;
+      if (before >= 0 && sides[static_cast<std::size_t>(before)]) canvas.text(plot.x + before, plot.y - 1, " ", {});
       const int after = spans[i]->x + spans[i]->cells;
       if (after < plot.w && sides[static_cast<std::size_t>(after)]) canvas.text(plot.x + after, plot.y - 1, " ", {});
     }

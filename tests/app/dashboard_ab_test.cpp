@@ -121,7 +121,7 @@ TEST(DashboardAb, ARacesThisConfigurationAgainstThePreviousInAbbaOrderUntilPreci
   EXPECT_NEAR(*m.ab->sides[0].median_gib_per_s, 4.0, 0.01);
   EXPECT_NEAR(*m.ab->sides[1].median_gib_per_s, 2.0, 0.01);
   EXPECT_EQ(m.ab->labels[0], "+busy");
-  EXPECT_EQ(m.ab->spans.size(), 12U);
+  EXPECT_EQ(m.sides.size(), 12U);
   EXPECT_TRUE(has(m.ab->ended, "within ±2")) << m.ab->ended;
   EXPECT_EQ(f.pair.changes.back(), busy()) << "the last slice was A's: A runs on";
   EXPECT_EQ(f.controller.state().config, busy());
@@ -162,6 +162,12 @@ TEST(DashboardAb, AAgainEndsItAndARunsAgain) {
   const std::size_t changes = f.pair.changes.size();
   f.run(busy(), "+busy", 1.0);
   EXPECT_EQ(f.pair.changes.size(), changes) << "no more switching";
+  ASSERT_EQ(m.sides.size(), 2U);
+  const DashboardModel after = f.controller.model(f.t);
+  ASSERT_EQ(after.sides.size(), 3U);
+  EXPECT_EQ(after.sides.back().start_ns, after.history.segments().back().start_ns)
+      << "A running on after the race is A's, a moment long: no marker of its own";
+  EXPECT_EQ(after.sides.back().end_ns, after.sides.back().start_ns);
 }
 
 TEST(DashboardAb, AToggleEndsItAndAppliesToA) {
@@ -175,7 +181,43 @@ TEST(DashboardAb, AToggleEndsItAndAppliesToA) {
   busy_huge.huge_pages = true;
   EXPECT_EQ(f.pair.changes.back(), busy_huge) << "B's configuration is left behind";
   EXPECT_EQ(f.controller.state().config, busy_huge);
-  EXPECT_FALSE(f.controller.model(f.t).ab) << "the race's figures were of the configuration left";
+  const DashboardModel m = f.controller.model(f.t);
+  EXPECT_FALSE(m.ab) << "the race's figures were of the configuration left";
+  EXPECT_EQ(m.sides.size(), 2U) << "its slices stay shaded, without a marker each";
+  f.run(busy_huge, "+busy +huge", 1.0);  // the pair says it from B, which ran last
+  EXPECT_EQ(f.controller.model(f.t).history.segments().back().label, "+huge") << "the marker says what the key did";
+}
+
+TEST(DashboardAb, AnEndedRacesSlicesStayShadedWhileTheChartHoldsThem) {
+  AbFixture f;
+  f.plain_then_busy();
+  ASSERT_TRUE(f.controller.press('a', f.t));
+  EXPECT_EQ(f.slices(2), "AB");
+  ASSERT_TRUE(f.controller.press('h', f.t));  // ends it
+  RunConfig busy_huge = busy();
+  busy_huge.huge_pages = true;
+  f.run(busy_huge, "+huge", 1.0);
+  ASSERT_TRUE(f.controller.press('h', f.t));  // huge pages off again: busy is A, busy huge is B
+  f.run(busy(), "-huge", 1.0);
+  ASSERT_TRUE(f.controller.press('a', f.t));
+  EXPECT_EQ(f.slices(1), "A");
+  EXPECT_EQ(f.controller.model(f.t).sides.size(), 3U) << "the earlier race's two slices and this one's first";
+  ASSERT_TRUE(f.controller.press('a', f.t));  // ends it
+  f.run(busy(), "steady", DashboardController::kWindowNs / 1e9 + 1);
+  ASSERT_TRUE(f.controller.press('b', f.t));
+  EXPECT_TRUE(f.controller.model(f.t).sides.empty()) << "a minute on, the chart holds none of them";
+}
+
+TEST(DashboardAb, ResetClearsTheSidesWithTheChart) {
+  AbFixture f;
+  f.plain_then_busy();
+  ASSERT_TRUE(f.controller.press('a', f.t));
+  EXPECT_EQ(f.slices(2), "AB");
+  ASSERT_TRUE(f.controller.press('a', f.t));
+  ASSERT_EQ(f.controller.model(f.t).sides.size(), 2U);
+  ASSERT_TRUE(f.controller.press('r', f.t));
+  EXPECT_TRUE(f.controller.model(f.t).sides.empty());
+  EXPECT_FALSE(f.controller.model(f.t).ab);
 }
 
 TEST(DashboardAb, APinnedBaselineIsB) {

@@ -125,6 +125,28 @@ TEST(DashboardTour, TheNextStepEndsTheRaceAndHoldsItselfSteadyFirst) {
   ASSERT_TRUE(left) << "the step left keeps what its race measured";
   EXPECT_EQ(left->ratio.rounds, 1U);
   EXPECT_FALSE(f.controller.tour_races()[2]);
+  const DashboardModel m = f.controller.model(f.t);
+  EXPECT_FALSE(m.ab) << "the readout is the new step's";
+  EXPECT_EQ(m.sides.size(), 2U) << "the race's slices stay shaded on the chart";
+  f.run_asked(0.5);
+  EXPECT_EQ(f.controller.model(f.t).history.segments().back().label, "+splice")
+      << "the step's marker says what it changed from the step before, not from B's slice";
+}
+
+TEST(DashboardTour, AtTheEndTheSummaryShowsAndNoRaceLingersInTheReadout) {
+  TourFixture f;
+  const std::vector<TourStep> steps = tour_steps(pinned());
+  f.controller.start_tour(steps, 8 * kSec, f.t);
+  f.run(pinned(), 8.1);
+  for (int i = 0; i < 400 && !f.controller.tour_schedule()->finished(); ++i) f.run_asked(0.3);
+  ASSERT_TRUE(f.controller.tour_schedule()->finished());
+  EXPECT_FALSE(f.controller.state().ab);
+  const DashboardModel m = f.controller.model(f.t);
+  ASSERT_TRUE(m.tour);
+  EXPECT_FALSE(m.tour->summary.empty());
+  EXPECT_FALSE(m.ab) << "the summary holds each race's figures";
+  EXPECT_FALSE(m.sides.empty());
+  EXPECT_EQ(f.pair.changes.back(), steps.back().config) << "the last step runs on behind the summary";
 }
 
 }  // namespace

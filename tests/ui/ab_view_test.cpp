@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model_fixture.hpp"
 #include "pipetop/core/screen/chart_columns.hpp"
@@ -15,15 +17,21 @@ namespace {
 
 using namespace uitest;
 
-// The standard scene's last 12 s raced as A/B: sides of 1 s each, ABBA..., A at 40 and B at 20 GiB/s.
-AbView raced(const Scene& s) {
-  AbView ab;
-  ab.labels = {"+splice", "-splice"};
+// The standard scene's last 12 s raced as A/B: sides of 1 s each, ABBA...
+std::vector<SideSpan> raced_sides(const Scene& s) {
+  std::vector<SideSpan> sides;
   const std::array<std::size_t, 4> abba{0, 1, 1, 0};
   for (int i = 0; i < 12; ++i) {
     const std::int64_t start = s.now_ns - 12 * kSec + i * kSec;
-    ab.spans.push_back({abba[static_cast<std::size_t>(i % 4)], start, start + kSec - 20 * kMs});
+    sides.push_back({abba[static_cast<std::size_t>(i % 4)], start, start + kSec - 20 * kMs});
   }
+  return sides;
+}
+
+// That race's figures: A at 40 and B at 20 GiB/s.
+AbView raced() {
+  AbView ab;
+  ab.labels = {"+splice", "-splice"};
   ab.estimate.rounds = 6;
   ab.estimate.dropped = 1;
   ab.estimate.median = 2.0;
@@ -36,7 +44,7 @@ AbView raced(const Scene& s) {
 TEST(AbView, TheReadoutShowsTheRatioItsIntervalAndTheRoundsWhereTheSegmentsFiguresWere) {
   const Scene& s = shared_standard_scene();
   DashboardModel m = s.model();
-  m.ab = raced(s);
+  m.ab = raced();
   TextCanvas c(28, 16);
   draw_readout(c, Rect{0, 0, 28, 16}, m);
   const std::string text = c.dump();
@@ -59,7 +67,7 @@ TEST(AbView, TheReadoutShowsTheRatioItsIntervalAndTheRoundsWhereTheSegmentsFigur
 TEST(AbView, AnIntervalHoldingOneSaysNoDifferenceWithinItsReach) {
   const Scene& s = shared_standard_scene();
   DashboardModel m = s.model();
-  AbView ab = raced(s);
+  AbView ab = raced();
   ab.estimate.interval = MedianInterval{1.0, 0.982, 1.012, 0.97, 1};
   ab.running = false;
   ab.ended = "done: within ±2%";
@@ -72,10 +80,10 @@ TEST(AbView, AnIntervalHoldingOneSaysNoDifferenceWithinItsReach) {
   EXPECT_EQ(c.style_at(1, done).color, Color::dim);
 }
 
-TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
-  const Scene& s = shared_standard_scene();
-  DashboardModel m = s.model();
-  m.ab = raced(s);
+// Where each side ran, as the chart draws it: its letter along the top, B's trace in B's colour, and
+// no marker at a side's restart. The same whether the race is on show or an earlier one (the tour's
+// step before): `m.ab` is only the readout's.
+void expect_sides_drawn(const Scene& s, const DashboardModel& m) {
   const Rect area{0, 0, 127, 20};
   const Rect plot{7, 1, 119, 18};
   TextCanvas c(area.w, area.h);
@@ -98,16 +106,79 @@ TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
   for (int y = plot.y; y < plot.y + plot.h; ++y) EXPECT_NE(c.glyph_at(in_b, y), "┊") << y;
 }
 
+TEST(AbView, TheChartMarksEachColumnWithItsSideAndDrawsBInItsColour) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  m.ab = raced();
+  m.sides = raced_sides(s);
+  expect_sides_drawn(s, m);
+}
+
+TEST(AbView, AnEarlierRacesSlicesKeepTheirSidesAfterItsFiguresWent) {
+  const Scene& s = shared_standard_scene();
+  DashboardModel m = s.model();
+  m.sides = raced_sides(s);
+  expect_sides_drawn(s, m);
+}
+
+// A tour's step raced the one before, then the next step began: the race's figures went, but each of
+// its slices (a segment of its own) is still no configuration change: no dotted line, no label.
+TEST(AbView, ARacesSlicesAreNoMarkersOnceItEnded) {
+  Scene s;
+  SyntheticRun run(s.history);
+  RunConfig plain;
+  plain.writer_cpu = 0;
+  plain.reader_cpu = 1;
+  RunConfig spliced = plain;
+  spliced.reader = ReaderKind::splice;
+  run.begin(kStart, plain);
+  run.run(20 * kSec, 2.0);
+  run.begin(run.now() + 5 * kMs, spliced, "+splice", default_counters());
+  run.run(5 * kSec, 8.0);
+  std::vector<SideSpan> sides;
+  const std::array<std::size_t, 4> abba{0, 1, 1, 0};
+  for (std::size_t i = 0; i < 8; ++i) {
+    const std::size_t arm = abba[i % 4];
+    run.begin(run.now() + 5 * kMs, arm == 0 ? spliced : plain, arm == 0 ? "+splice" : "-splice", default_counters());
+    sides.push_back({arm, run.now(), run.now() + kSec});
+    run.run(kSec, arm == 0 ? 8.0 : 2.0);
+  }
+  run.begin(run.now() + 5 * kMs, spliced, "+huge pages", default_counters());
+  run.run(10 * kSec, 9.0);
+  s.state.config = spliced;
+  s.now_ns = run.now();
+  const Rect area{0, 0, 127, 20};
+  const auto markers = [&](const std::vector<SideSpan>& shaded) {
+    DashboardModel m = s.model();
+    m.sides = shaded;
+    TextCanvas c(area.w, area.h);
+    draw_chart(c, area, m);
+    std::string top;
+    for (int x = 0; x < area.w; ++x) top += c.glyph_at(x, 0);
+    int lines = 0;  // columns with a dotted line (the trace covers it where it runs)
+    for (int x = 0; x < area.w; ++x) {
+      bool dotted = false;
+      for (int y = 1; y < area.h - 1; ++y) dotted |= c.glyph_at(x, y) == "┊";
+      lines += dotted ? 1 : 0;
+    }
+    return std::pair{lines, top};
+  };
+  const auto [lines, top] = markers(sides);
+  EXPECT_EQ(lines, 2) << "the two steps' changes, not the slices' restarts\n" << top;
+  EXPECT_TRUE(has(top, "+splice")) << top;
+  EXPECT_TRUE(has(top, "+huge pages")) << top;
+  EXPECT_FALSE(has(top, "-splice")) << top;
+  EXPECT_TRUE(has(top, "+splice  AABBBBAAAABBBBA +huge pages")) << "a second a side, two cells a second\n" << top;
+  EXPECT_EQ(markers({}).first, 10) << "unshaded, every slice would be a change";
+}
+
 // A step's marker label, then an A/B that began just after it (the tour's race): a cell apart from
 // the side letters, so that "+splice" does not read as "+spliceAAA".
 TEST(AbView, AMarkersLabelStaysACellApartFromTheSideLetters) {
   const Scene& s = shared_standard_scene();
   DashboardModel m = s.model();
   const Segment& step = m.history.segments().back();
-  AbView ab;
-  ab.labels = {"+splice", "-splice"};
-  ab.spans.push_back({0, step.start_ns + kMs, 0});
-  m.ab = ab;
+  m.sides.push_back({0, step.start_ns + kMs, 0});
   const Rect area{0, 0, 127, 20};
   TextCanvas c(area.w, area.h);
   draw_chart(c, area, m);

@@ -183,7 +183,7 @@ TEST(Counters, MultiplexedShareFromTheFigurePoint) {
   DashboardState state;
   const DashboardModel model{state,         h,         "",      "", "",           false, 0,  {}, true,
                              kStart + kSec, 60 * kSec, nullptr, "", std::nullopt, "",    "", {}, std::nullopt,
-                             std::nullopt};
+                             std::nullopt,  {}};
   TextCanvas c(120, 10);
   draw_counters(c, Rect{0, 0, 120, 10}, model);
   EXPECT_EQ(count(c.line(kIpc), "scaled 63%"), 1) << c.dump();  // the writer's only

@@ -41,12 +41,13 @@ struct Scene {
   std::vector<PairFigure> pairs;
   std::optional<Ceiling> ceiling;
   std::optional<AbView> ab;
+  std::vector<SideSpan> sides;
 
   [[nodiscard]] DashboardModel model() const {
     return DashboardModel{state,    history,        machine,  problem,   message,   message_is_error,
                           dropped,  ui_cpu_percent, live,     now_ns,    window_ns, baseline ? &*baseline : nullptr,
                           key_echo, tour,           playback, other_end, pairs,     ceiling,
-                          ab};
+                          ab,       sides};
   }
 };
 

@@ -34,6 +34,7 @@ struct DashboardExports {
 
 class DashboardController {
  public:
+  static constexpr std::int64_t kWindowNs = 60'000'000'000;  // the chart's window
   // `pair` must outlive the controller; `state` holds the starting configuration and the default CPUs,
   // and its mode (a replay's keys leave the configuration alone).
   DashboardController(PairControl& pair, DashboardState state, std::string machine, DashboardExports exports);
@@ -97,6 +98,8 @@ class DashboardController {
   void end_ab(std::string why, bool error, std::int64_t now_ns);
   [[nodiscard]] bool ends_ab(const KeyBinding& binding) const;
   [[nodiscard]] std::optional<AbView> ab_view() const;
+  [[nodiscard]] std::vector<SideSpan> sides() const;
+  void retire_ab(std::int64_t now_ns);
 
   PairControl& pair_;
   DashboardState state_;
@@ -129,6 +132,8 @@ class DashboardController {
   std::array<std::string, 2> ab_labels_;
   std::size_t ab_asked_ = 0;
   std::string ab_ended_;
+  std::vector<SideSpan> past_sides_;  // the slices of the races before it, while the chart's window holds them
+  std::optional<RunConfig> race_a_;   // A of the race whose slice ran last, until the next segment
 };
 
 }  // namespace pipetop

@@ -34,7 +34,6 @@ struct AbView {
   std::array<std::string, 2> labels;  // A and B, each in words against the other: "+busy", "-busy"
   RatioEstimate estimate;             // A over B
   std::array<ArmFigures, 2> sides;    // each side's slices
-  std::vector<SideSpan> spans;        // the chart shades each side's time
   bool running = true;
   std::string ended;  // once over, why: "within ±2%", "the 30 s budget ended", "ended by a"
 };
@@ -59,6 +58,9 @@ struct DashboardModel {
   std::vector<PairFigure> pairs;       // with --pairs N: each pair (the chart and readout show their sum)
   std::optional<Ceiling> ceiling;      // memcpy of the buffer size, a labelled line where it fits the axis
   std::optional<AbView> ab;            // an A/B running, or the last one's result until the next change
+  // Every A/B slice in the chart's window, this race's and earlier ones' (and, a moment long, A running on after
+  // each): shaded by side, and no marker at their starts.
+  std::vector<SideSpan> sides;
 };
 
 }  // namespace pipetop
