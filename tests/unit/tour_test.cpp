@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "synthetic_session.hpp"
 
 namespace pipetop {
@@ -224,6 +226,25 @@ TEST(TourSummary, ARacedStepsColumnIsItsPairedRatioWithItsInterval) {
   EXPECT_TRUE(has(splice_row, "2.05–2.31")) << all;
   EXPECT_FALSE(has(splice_row, "×2.5")) << all;
   EXPECT_TRUE(has(all, "median of its rounds against the step before")) << all;
+}
+
+// An 8 s step races three or four rounds on our VMs: the ratio so far, no interval, and no column of
+// blanks for it; the note says what gives one.
+TEST(TourSummary, RacesTooShortForAnIntervalShowTheirRatioAndSayWhatGivesOne) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  std::vector<std::optional<StepRace>> races(steps.size());
+  races[2] = StepRace{};
+  races[2]->ratio.rounds = 3;
+  races[2]->ratio.median = 2.2;
+  const std::vector<std::string> lines = tour_summary(steps, ladder_measured(steps), races);
+  std::string all;
+  for (const std::string& l : lines) all += l + "\n";
+  EXPECT_FALSE(has(all, "95% CI")) << all;
+  EXPECT_TRUE(has(all, "×2.2")) << all;
+  EXPECT_TRUE(has(all, "none held the 6 rounds an interval needs (--step 12s does)")) << all;
+  for (const std::string& l : lines) {  // as wide as the summary's other lines, in characters
+    EXPECT_LE(std::ranges::count_if(l, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }), 96) << l;
+  }
 }
 
 }  // namespace
