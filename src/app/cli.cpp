@@ -247,7 +247,7 @@ Subcommand bind_check(CLI::App& app, ParseProblems& problems) {
                     "Time for racing each step against the one before it in paired rounds (default 30s)",
                     parse_duration_ns, c->rounds_budget_ns, problems);
   add_parsed_option(*check, "--round", "DURATION",
-                    "Each rung's slice of a round, after its warm-up (default 500ms; 50ms at least)", parse_slice,
+                    "Each rung's slice of a round, after its warm-up (default 100ms; 50ms at least)", parse_slice,
                     c->slice_ns, problems);
   bind_pairs(*check, c->pairs, problems,
              "Also run 1, 2, 4 ... N writer/reader pairs at once, placed by topology (separate cores of one node, "

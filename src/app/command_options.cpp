@@ -108,7 +108,7 @@ void bind_rounds_options(CLI::App& app, std::int64_t& budget_ns, std::int64_t& s
   add_parsed_option(app, "--budget", "DURATION",
                     "The most time the rounds may take (default " + format_duration_arg(budget_ns) + ")",
                     parse_duration_ns, budget_ns, problems);
-  std::string slice = "Each " + arm + "'s slice of a round, after its warm-up (default 500ms; 50ms at least)";
+  std::string slice = "Each " + arm + "'s slice of a round, after its warm-up (default 100ms; 50ms at least)";
   add_parsed_option(app, "--round", "DURATION", slice, parse_slice, slice_ns, problems);
   add_parsed_option(app, "--precision", "PERCENT",
                     "Stop once the 95% interval is within this much of the ratio (default 2%)", parse_precision,

@@ -14,6 +14,10 @@
 namespace pipetop {
 namespace {
 
+// Half a second a side: long enough to be seen on the chart and read in the readout as it alternates
+// (pipetop ab's 100 ms would flicker). The tour races in 200 ms slices to fit its steps.
+constexpr std::int64_t kAbKeySliceNs = 500 * kNsPerMs;
+
 // Each side in words against the other ("+busy", "-busy"); a configuration against itself (an A/A)
 // says so.
 std::array<std::string, 2> side_labels(const RunConfig& a, const RunConfig& b) {
@@ -67,9 +71,9 @@ void DashboardController::start_ab(std::int64_t now_ns) {
     show("A/B: nothing to compare with yet — change something (or pin a baseline with B), then a", true, now_ns);
     return;
   }
-  if (!start_race(*b, kDefaultSliceNs, RoundsPlan{}, now_ns)) return;
+  if (!start_race(*b, kAbKeySliceNs, RoundsPlan{}, now_ns)) return;
   show("A/B: A " + ab_labels_[0] + " against B " + ab_labels_[1] + (baseline_ ? " (the baseline)" : "") +
-           ", a side every " + format_duration_arg(kDefaultSliceNs) + " — a ends it",
+           ", a side every " + format_duration_arg(kAbKeySliceNs) + " — a ends it",
        false, now_ns);
   run_ab_side(now_ns);
 }

@@ -70,8 +70,8 @@ INSTANTIATE_TEST_SUITE_P(
                  {"buffer-offset", "0..8192"},
                  {"sweep buffer-offset at 8192 B: --buffer-offset 8192 is not inside a page"}},
         BadSweep{"round_over_budget",
-                 {"buffer-size", "4K..4M", "--budget", "5s"},
-                 {"a round (11 slices of 500ms and their warm-ups) does not fit in a budget of 5s", "--budget 37s"}},
+                 {"buffer-size", "4K..4M", "--budget", "1s"},
+                 {"a round (11 slices of 100ms and their warm-ups) does not fit in a budget of 1s", "--budget 8s"}},
         BadSweep{
             "duration", {"buffer-size", "64K..1M", "--duration", "5s"}, {"'--duration 5s' is not an option of sweep"}},
         BadSweep{"csv", {"buffer-size", "64K..1M", "--format", "csv"}, {"sweep writes text or json, not csv"}}),

@@ -11,6 +11,9 @@
 namespace pipetop {
 namespace {
 
+// The slices these scenarios were written for (half a second), whatever pipetop ab's default.
+constexpr std::int64_t kSliceNs = 500 * kNsPerMs;
+
 constexpr std::int64_t kMs = 1'000'000;
 
 RunConfig side(bool busy) {
@@ -28,7 +31,7 @@ SegmentStats stats(double seconds, std::optional<double> mean, std::optional<dou
 }
 
 LiveRounds started() {
-  Result<LiveRounds> race = LiveRounds::start({side(true), side(false)}, kDefaultSliceNs, RoundsPlan{}, 0);
+  Result<LiveRounds> race = LiveRounds::start({side(true), side(false)}, kSliceNs, RoundsPlan{}, 0);
   EXPECT_TRUE(race) << race.error().message;
   return std::move(*race);
 }
@@ -80,7 +83,7 @@ TEST(LiveRounds, ASliceThatMovedNothingFailsItsSideAndStopsTheRace) {
 TEST(LiveRounds, ASliceWhoseSamplesStoppedFailsItsSideOnceItsGraceIsOver) {
   LiveRounds race = started();
   race.slice_started(0);
-  const std::int64_t due = slice_run_ns(kDefaultSliceNs);
+  const std::int64_t due = slice_run_ns(kSliceNs);
   EXPECT_FALSE(race.update(stats(0.1, 4.0), due + kLiveSliceGraceNs - kMs));
   ASSERT_TRUE(race.update(stats(0.1, 4.0), due + kLiveSliceGraceNs));
   EXPECT_EQ(race.rounds().stopped(), StopReason::failed);

@@ -19,6 +19,9 @@
 namespace pipetop {
 namespace {
 
+// The slices these scenarios were written for (half a second), whatever pipetop ab's default.
+constexpr std::int64_t kSliceNs = 500 * kNsPerMs;
+
 using testing::FakeTrialRunner;
 using testing::Noise;
 
@@ -96,7 +99,7 @@ PairedRounds race_until_stopped(FakeTrialRunner& runner, const Race& race, Round
                                 CpuTickSource* ticks = nullptr, const RoundObserver& on_round = {}) {
   Result<PairedRounds> r = PairedRounds::start(std::move(plan), runner.now_ns());
   EXPECT_TRUE(r) << r.error().message;
-  run_rounds(*r, runner, race.configs, kDefaultSliceNs, ticks, on_round);
+  run_rounds(*r, runner, race.configs, kSliceNs, ticks, on_round);
   return std::move(*r);
 }
 
@@ -136,7 +139,7 @@ TEST(RoundRunner, OrderAlternatesAbba) {
   std::vector<std::size_t> arms;
   for (std::size_t i = 0; i < 8; ++i) arms.push_back(race.arm_of(runner.calls[i].config));
   EXPECT_EQ(arms, (std::vector<std::size_t>{0, 1, 1, 0, 0, 1, 1, 0}));
-  for (const FakeTrialRunner::Call& call : runner.calls) EXPECT_EQ(call.duration_ns, slice_run_ns(kDefaultSliceNs));
+  for (const FakeTrialRunner::Call& call : runner.calls) EXPECT_EQ(call.duration_ns, slice_run_ns(kSliceNs));
 }
 
 TEST(RoundRunner, StopsAtTheFirstPreciseInterval) {
@@ -164,7 +167,7 @@ TEST(RoundRunner, TheBudgetEndsARaceTooNoisyForThePrecision) {
   const std::int64_t budget = 10 * kNsPerS;
   PairedRounds r = race_until_stopped(runner, race, {2, {{0, 1}}, budget, 0.02});
   EXPECT_EQ(r.stopped(), StopReason::budget);
-  const std::int64_t per_round = 2 * (slice_run_ns(kDefaultSliceNs) + kOverheadNs);
+  const std::int64_t per_round = 2 * (slice_run_ns(kSliceNs) + kOverheadNs);
   EXPECT_LE(runner.elapsed_ns(), budget);
   EXPECT_GT(runner.elapsed_ns() + per_round, budget) << "it stopped only when another round would not fit";
   const RatioEstimate e = r.estimate({0, 1});

@@ -83,7 +83,7 @@ TEST(TuneText, WinnerArticleRatioReproduce) {
                        "stopped: every comparison left known within ±2%\n"))
       << text;
   EXPECT_TRUE(contains(text,
-                       "  confirm    6 rounds of 484ms kept, 0 dropped (disturbed); stopped: every comparison "
+                       "  confirm    6 rounds of 100ms kept, 0 dropped (disturbed); stopped: every comparison "
                        "left known within ±2%\n"))
       << text;
   EXPECT_TRUE(contains(text, "  stability  ")) << text;

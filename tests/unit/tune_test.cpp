@@ -215,10 +215,11 @@ TEST(Tune, RespectsTheBudgetOnTheFakeClock) {
 TEST(Tune, SlicesFitTheRoundsTheBudgetAllows) {
   EXPECT_EQ(tune_slice_ns(600 * kNsPerS, 2, 12), kDefaultSliceNs);  // never longer than ab's default
   EXPECT_EQ(tune_slice_ns(kNsPerS, 15, 8), kShortestSliceNs);       // never shorter than can be measured
-  const std::int64_t slice = tune_slice_ns(42 * kNsPerS, 15, 8);    // tune's default budget's race
+  EXPECT_EQ(tune_slice_ns(42 * kNsPerS, 15, 8), kDefaultSliceNs);   // tune's default budget's race: room for them
+  const std::int64_t slice = tune_slice_ns(15 * kNsPerS, 15, 8);    // a shorter budget: shorter slices
   EXPECT_GT(slice, kShortestSliceNs);
   EXPECT_LT(slice, kDefaultSliceNs);
-  EXPECT_LE(15 * 8 * (slice_run_ns(slice) + 50 * kNsPerMs), 42 * kNsPerS + kNsPerMs);
+  EXPECT_LE(15 * 8 * (slice_run_ns(slice) + 50 * kNsPerMs), 15 * kNsPerS + kNsPerMs);
 }
 
 TEST(Tune, EveryPairIsAContrastOfTheRace) {

@@ -67,7 +67,7 @@ Result<std::int64_t> parse_slice(std::string_view text) {
   Result<std::int64_t> ns = parse_duration_ns(text);
   if (ns && *ns < kShortestSliceNs) {
     return std::unexpected(usage_error("'" + std::string(text) + "' is shorter than a slice can be measured",
-                                       "50ms at least; 500ms (the default) sees past a restart's transient"));
+                                       "50ms at least; 100ms is the default"));
   }
   return ns;
 }

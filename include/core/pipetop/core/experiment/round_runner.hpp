@@ -26,7 +26,7 @@ class CpuTickSource {
 };
 
 // How long to run a configuration so that `steady_ns` of it remain after the headline figure's
-// warm-up (the first 200 ms, or the first 10% of a run shorter than 2 s): 556 ms for 500 ms.
+// warm-up (the first 200 ms, or the first 10% of a run shorter than 2 s): 111 ms for 100 ms.
 [[nodiscard]] std::int64_t slice_run_ns(std::int64_t steady_ns);
 
 // The CPUs `config` pins its workers to, each once; empty when neither is pinned (the whole machine).
