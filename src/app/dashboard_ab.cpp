@@ -5,6 +5,7 @@
 // toggle ends it, and the configuration that ran when it began runs again.
 
 #include <algorithm>
+#include <utility>
 
 #include "pipetop/app/dashboard_controller.hpp"
 #include "pipetop/core/base/duration.hpp"
@@ -123,15 +124,20 @@ void DashboardController::step_ab(std::int64_t now_ns) {
 // Over: the figures stay on show until the next change; the configuration A/B began on runs again.
 void DashboardController::end_ab(std::string why, bool error, std::int64_t now_ns) {
   if (!state_.ab) return;
-  ab_->end(now_ns);
-  state_.ab = false;
   ab_ended_ = why;
-  state_.config = ab_->config(0);
-  if (ab_asked_ != 0) {
-    ab_asked_ = 0;
+  if (stop_race(now_ns)) {
     if (Result<void> back = pair_.change(state_.config); !back) why += "; A refused: " + back.error().message;
   }
   show(std::move(why), error, now_ns);
+}
+
+// The race stops where it is, its figures kept, and the configuration is A's again (the next change is
+// said from it); true when the pair was last asked for B, which the caller moves on from.
+bool DashboardController::stop_race(std::int64_t now_ns) {
+  ab_->end(now_ns);
+  state_.ab = false;
+  state_.config = ab_->config(0);
+  return std::exchange(ab_asked_, 0) != 0;
 }
 
 // A toggle, a step, a reset end an A/B: the toggle applies to A.

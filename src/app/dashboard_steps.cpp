@@ -75,18 +75,10 @@ void DashboardController::seek_replay(std::size_t segment, std::int64_t now_ns) 
 void DashboardController::go_to_tour_step(std::int64_t now_ns) {
   step_running_ = false;
   step_refused_.clear();
-  const bool racing = state_.ab;
-  if (racing) {  // the last step's race ends with it (its figures stay in races_)
-    ab_->end(now_ns);
-    state_.ab = false;
-    state_.config = ab_->config(0);  // the step, whichever side ran last: the next change is said from it
-  }
+  // The last step's race ends with it (its figures stay in races_).
+  const bool b_ran_last = state_.ab && stop_race(now_ns);
   if (schedule_->finished()) {  // the summary: the last step runs on behind it, itself rather than B
-    if (racing && ab_asked_ != 0) {
-      DashboardState last = state_;
-      last.config = ab_->config(0);
-      change(last, now_ns);
-    }
+    if (b_ran_last) change(state_, now_ns);
     retire_ab(now_ns);  // its figures are in the summary
     return;
   }

@@ -96,6 +96,7 @@ class DashboardController {
   void run_ab_side(std::int64_t now_ns);
   void step_ab(std::int64_t now_ns);
   void end_ab(std::string why, bool error, std::int64_t now_ns);
+  [[nodiscard]] bool stop_race(std::int64_t now_ns);
   [[nodiscard]] bool ends_ab(const KeyBinding& binding) const;
   [[nodiscard]] std::optional<AbView> ab_view() const;
   [[nodiscard]] std::vector<SideSpan> sides() const;
