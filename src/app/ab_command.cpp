@@ -11,7 +11,7 @@
 #include "pipetop/core/experiment/command_arm.hpp"
 #include "pipetop/core/experiment/round_runner.hpp"
 #include "pipetop/core/report/ab_report.hpp"
-#include "pipetop/system/cpu_ticks_reader.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/shell_command_runner.hpp"
 
@@ -191,7 +191,7 @@ int run_ab(const AbCommand& command, const SystemFiles& files, OutputStream& out
   SessionTrialRunner runner(files, a.machine);
   ShellCommandRunner shell;
   CommandTrialRunner command_runner(shell, command.b_command.value_or(""), a.machine.allowed.cpus);
-  CpuTicksReader ticks(files);
+  MachineGaugeReader ticks(files);
   const RoundsPlan plan{2, {kAOverB}, command.budget_ns, command.precision};
   Result<PairedRounds> rounds = PairedRounds::start(plan, runner.now_ns());
   if (!rounds) return print_error(rounds.error());

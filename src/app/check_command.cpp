@@ -22,7 +22,7 @@
 #include "pipetop/core/machine/machine_limits.hpp"
 #include "pipetop/core/report/check_report.hpp"
 #include "pipetop/core/report/ladder_picture.hpp"
-#include "pipetop/system/cpu_ticks_reader.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_probe.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/memory_loop.hpp"
@@ -75,7 +75,7 @@ Result<LadderSteps> race_steps(const CheckCommand& command, const WorkerPlan& pl
     configs.push_back(r.rung.config);
   }
   SessionTrialRunner runner(files, plan.machine);
-  CpuTicksReader ticks(files);
+  MachineGaugeReader ticks(files);
   Result<PairedRounds> rounds =
       PairedRounds::start(ladder_rounds_plan(rungs, command.rounds_budget_ns, kDefaultPrecision), runner.now_ns());
   if (!rounds) return std::unexpected(rounds.error());

@@ -31,7 +31,7 @@
 #include "pipetop/core/figures/run_verdict.hpp"
 #include "pipetop/core/report/history_picture.hpp"
 #include "pipetop/core/report/meter_line.hpp"
-#include "pipetop/system/cpu_ticks_reader.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/memory_loop.hpp"
 #include "pipetop/system/session.hpp"
@@ -57,7 +57,7 @@ AaSpreads measure_aa(const std::string& name, const WorkerPlan& plan, const RunC
     return {};
   }
   SessionTrialRunner runner(files, plan.machine);
-  CpuTicksReader ticks(files);
+  MachineGaugeReader ticks(files);
   Result<PairedRounds> rounds = PairedRounds::start(aa_plan(command.aa_budget_ns), runner.now_ns());
   if (!rounds) {
     source = "not measured: " + rounds.error().message;

@@ -14,7 +14,7 @@
 #include "pipetop/core/experiment/sweep_curve.hpp"
 #include "pipetop/core/report/sweep_picture.hpp"
 #include "pipetop/core/report/sweep_report.hpp"
-#include "pipetop/system/cpu_ticks_reader.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 #include "pipetop/system/memory_loop.hpp"
 
@@ -151,7 +151,7 @@ int run_sweep(const SweepCommand& command, const SystemFiles& files, OutputStrea
   const SweepSetup setup{command.option, command.values, std::move(*configs), command.slice_ns};
   std::optional<SweepCeiling> ceiling = sweep_ceiling(setup.configs);
   SessionTrialRunner runner(files, facts);
-  CpuTicksReader ticks(files);
+  MachineGaugeReader ticks(files);
   const RoundsPlan plan{setup.values.size(), sweep_contrasts(setup.values.size()), command.budget_ns,
                         command.precision};
   Result<PairedRounds> rounds = PairedRounds::start(plan, runner.now_ns());

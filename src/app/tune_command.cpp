@@ -10,7 +10,7 @@
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/config/config_change.hpp"
 #include "pipetop/core/report/tune_report.hpp"
-#include "pipetop/system/cpu_ticks_reader.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -19,7 +19,7 @@ TuneResult run_tune_search(const WorkerPlan& plan, const SystemFiles& files, std
                            const std::string& label, bool quiet) {
   const std::vector<RunConfig> candidates = tune_candidates(plan.config, plan.limits, plan.separate);
   SessionTrialRunner runner(files, plan.machine);
-  CpuTicksReader ticks(files);
+  MachineGaugeReader ticks(files);
   ProgressLine progress(quiet);
   TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns, &ticks,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {

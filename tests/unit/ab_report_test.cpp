@@ -44,8 +44,9 @@ struct Side {
   double run_delay = 0.0;
 };
 
-// One round with these A and B slices, in the order next() asks (less when a side fails).
-void feed(PairedRounds& r, const Side& a, const Side& b) {
+// One round with these A and B slices, in the order next() asks (less when a side fails), the wake-up
+// round trip read before it `wakeup_us`.
+void feed(PairedRounds& r, const Side& a, const Side& b, std::optional<double> wakeup_us = std::nullopt) {
   for (int i = 0; i < 2; ++i) {
     const std::int64_t now = kStart + r.elapsed_ns();
     const std::optional<std::size_t> arm = r.next(now);
@@ -58,6 +59,7 @@ void feed(PairedRounds& r, const Side& a, const Side& b) {
     s.disturbed = side.disturbed;
     s.steal = side.steal;
     s.run_delay = side.run_delay;
+    s.wakeup_us = i == 0 ? wakeup_us : std::nullopt;
     s.started_ns = now;
     s.ended_ns = now + kSlice;
     r.record(s);
@@ -168,6 +170,42 @@ TEST(AbReport, JsonHoldsTheRatioItsIntervalAndEveryRound) {
   EXPECT_EQ(j["each_round"][1]["order"], "BA");
   EXPECT_EQ(j["each_round"][1]["ratio"], 40.4 / 20);
   EXPECT_DOUBLE_EQ(j["each_round"][1]["b"]["t_s"].get<double>(), 1.2);
+  EXPECT_TRUE(j["each_round"][1]["wakeup_us"].is_null());
+  EXPECT_TRUE(j["stability"]["wakeup_us"].is_null());
+  EXPECT_TRUE(j["phases"].is_null());
+}
+
+// The machine changed state halfway (wake-ups of 15 µs, then 25): each round's line shows its reading,
+// and the summary and JSON give the ratio in each state.
+TEST(AbReport, AMachineThatChangedStateIsSaidWithEachStatesRatio) {
+  PairedRounds r = race(0.0001, 3600 * kNsPerS);
+  for (const double a : {40.4, 39.6, 40.2, 39.8, 40.0, 40.0}) feed(r, {a}, {20.0}, 15.0);
+  const std::string first_line = ab_round_text(r);
+  for (const double a : {40.4, 39.6, 40.2, 39.8, 40.0, 40.0}) feed(r, {a}, {10.0}, 25.0);
+  EXPECT_TRUE(contains(first_line, "×2.00    wake  15.0 µs  ×2.00 (95% CI")) << first_line;
+  const std::string text = ab_summary_text(r);
+  EXPECT_TRUE(contains(text, "; wake-up round trip 20.0 µs (15.0–25.0 between rounds)\n")) << text;
+  EXPECT_TRUE(contains(text,
+                       "  phases     the ratio followed the machine's state: ×2.00 (1.98–2.02) in the 6 rounds with "
+                       "the quicker wake-ups (15.0 µs), ×4.00 (3.96–4.04) in the 6 rounds with the slower wake-ups "
+                       "(25.0 µs): another run, in another state, may give another ratio\n"))
+      << text;
+  const std::optional<nlohmann::json> doc = test_json::parse(ab_json(r, sides()));
+  ASSERT_TRUE(doc);
+  const nlohmann::json& j = *doc;
+  EXPECT_EQ(j["each_round"][0]["wakeup_us"], 15.0);
+  EXPECT_EQ(j["stability"]["wakeup_min_us"], 15.0);
+  EXPECT_EQ(j["stability"]["wakeup_max_us"], 25.0);
+  EXPECT_EQ(j["phases"]["quick"]["rounds"], 6);
+  EXPECT_EQ(j["phases"]["quick"]["ratio"], 2.0);
+  EXPECT_EQ(j["phases"]["slow"]["ratio"], 4.0);
+  EXPECT_EQ(j["phases"]["slow"]["wakeup_us"], 25.0);
+  EXPECT_EQ(j["phases"]["slow"]["ci95"][0], 39.6 / 10);
+  EXPECT_EQ(j["phases"]["threshold_us"], 25.0);
+  // Without the change, no phases.
+  PairedRounds steady = race(0.0001, 3600 * kNsPerS);
+  for (const double a : {40.4, 39.6, 40.2, 39.8, 40.0, 40.0, 40.1, 39.9}) feed(steady, {a}, {20.0}, 15.0);
+  EXPECT_FALSE(contains(ab_summary_text(steady), "phases")) << ab_summary_text(steady);
 }
 
 // B as a command (--b-command): the intro shows it as given and what it is given; JSON marks its side.

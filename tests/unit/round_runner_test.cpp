@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "fake_noise.hpp"
@@ -96,7 +97,7 @@ void on_fake_machine(FakeTrialRunner& runner, const Race& race, const Phases* ph
 
 // The race of `plan` over `race`'s arms through `runner`, until it stops.
 PairedRounds race_until_stopped(FakeTrialRunner& runner, const Race& race, RoundsPlan plan,
-                                CpuTickSource* ticks = nullptr, const RoundObserver& on_round = {}) {
+                                MachineGauge* ticks = nullptr, const RoundObserver& on_round = {}) {
   Result<PairedRounds> r = PairedRounds::start(std::move(plan), runner.now_ns());
   EXPECT_TRUE(r) << r.error().message;
   run_rounds(*r, runner, race.configs, kSliceNs, ticks, on_round);
@@ -269,10 +270,13 @@ TEST(RoundRunner, AFailingArmEndsTheRaceWithItsError) {
 }
 
 // /proc/stat as the fake clock advances: 100 ticks a second on each of 4 CPUs, with `steal_share` of
-// CPU 1's and CPU 3's time stolen.
-class ScriptedTicks final : public CpuTickSource {
+// CPU 1's and CPU 3's time stolen; the wake-up round trip 15 µs, and 25 µs from `slow_from_ns` of the
+// fake clock on.
+class ScriptedTicks final : public MachineGauge {
  public:
-  ScriptedTicks(FakeTrialRunner& runner, double steal_share) : runner_(runner), share_(steal_share) {}
+  ScriptedTicks(FakeTrialRunner& runner, double steal_share,
+                std::int64_t slow_from_ns = std::numeric_limits<std::int64_t>::max())
+      : runner_(runner), share_(steal_share), slow_from_ns_(slow_from_ns) {}
   std::optional<CpuTickTable> read_cpu_ticks() override {
     ++reads;
     const auto ticks = static_cast<std::uint64_t>(runner_.elapsed_ns() / (10 * kNsPerMs));
@@ -288,11 +292,21 @@ class ScriptedTicks final : public CpuTickSource {
     }
     return table;
   }
+  std::optional<double> wakeup_round_trip_us(const RunConfig& config) override {
+    probes.push_back({runner_.elapsed_ns(), config});
+    return runner_.elapsed_ns() < slow_from_ns_ ? 15.0 : 25.0;
+  }
   int reads = 0;
+  struct Probe {
+    std::int64_t at_ns;
+    RunConfig config;
+  };
+  std::vector<Probe> probes;
 
  private:
   FakeTrialRunner& runner_;
   double share_;
+  std::int64_t slow_from_ns_;
 };
 
 TEST(RoundRunner, EachSliceCarriesTheStealOfItsPinnedCpus) {
@@ -318,6 +332,37 @@ TEST(RoundRunner, EachSliceCarriesTheStealOfItsPinnedCpus) {
   EXPECT_NE(stability_words(s).find("% of a slice); run delay 0%"), std::string::npos) << stability_words(s);
 }
 
+TEST(RoundRunner, EachRoundReadsTheWakeupOnceBeforeItsFirstSlice) {
+  const Race race = two_arms(40, 20);
+  FakeTrialRunner runner;
+  Noise noise(0.05);  // so the interval never gets precise enough to stop the race early
+  on_fake_machine(runner, race, nullptr, &noise);
+  ScriptedTicks gauge(runner, 0, 10 * kNsPerS);
+  PairedRounds r = race_until_stopped(runner, race, {2, {{0, 1}}, 20 * kNsPerS, 0.001}, &gauge);
+  EXPECT_EQ(r.stopped(), StopReason::budget);
+  ASSERT_EQ(gauge.probes.size(), r.rounds().size());
+  const std::int64_t origin_ns = runner.now_ns() - runner.elapsed_ns();  // the fake clock's elapsed 0
+  for (std::size_t i = 0; i < r.rounds().size(); ++i) {
+    const Round& round = r.rounds()[i];
+    EXPECT_EQ(round.slices.front().wakeup_us, round.wakeup_us());
+    EXPECT_FALSE(round.slices.back().wakeup_us) << "one reading a round, before it";
+    EXPECT_LE(gauge.probes[i].at_ns, round.slices.front().started_ns - origin_ns);
+    if (i > 0) {
+      EXPECT_GE(gauge.probes[i].at_ns, r.rounds()[i - 1].slices.back().ended_ns - origin_ns);
+    }
+    EXPECT_EQ(gauge.probes[i].config, race.configs[round.slices.front().arm]) << "between the slice's CPUs";
+  }
+  EXPECT_EQ(r.rounds().front().wakeup_us(), 15.0);
+  EXPECT_EQ(r.rounds().back().wakeup_us(), 25.0);
+  const MachineStability s = machine_stability(r);
+  EXPECT_EQ(s.wakeup_min_us, 15.0);
+  EXPECT_EQ(s.wakeup_max_us, 25.0);
+  ASSERT_TRUE(s.wakeup_us);
+  EXPECT_TRUE(*s.wakeup_us == 15.0 || *s.wakeup_us == 20.0 || *s.wakeup_us == 25.0) << *s.wakeup_us;
+  EXPECT_NE(stability_words(s).find("; wake-up round trip "), std::string::npos) << stability_words(s);
+  EXPECT_NE(stability_words(s).find(" µs (15.0–25.0 between rounds)"), std::string::npos) << stability_words(s);
+}
+
 TEST(RoundRunner, WithoutTicksTheSlicesHaveNoSteal) {
   const Race race = two_arms(40, 20);
   FakeTrialRunner runner;
@@ -325,7 +370,10 @@ TEST(RoundRunner, WithoutTicksTheSlicesHaveNoSteal) {
   PairedRounds r = race_until_stopped(runner, race, {2, {{0, 1}}, 60 * kNsPerS, 0.02});
   const MachineStability s = machine_stability(r);
   EXPECT_FALSE(s.steal);
+  EXPECT_FALSE(s.wakeup_us);
+  EXPECT_FALSE(r.rounds().front().wakeup_us());
   EXPECT_EQ(stability_words(s).find("steal"), std::string::npos) << stability_words(s);
+  EXPECT_EQ(stability_words(s).find("wake-up"), std::string::npos) << stability_words(s);
   EXPECT_EQ(pinned_cpus(race.configs[0]), (std::vector<int>{0, 1}));
   RunConfig same_core = race.configs[0];
   same_core.reader_cpu = 0;

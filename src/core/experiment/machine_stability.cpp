@@ -21,7 +21,9 @@ MachineStability machine_stability(const PairedRounds& rounds) {
   MachineStability s;
   std::vector<double> steals;
   std::vector<double> delays;
+  std::vector<double> wakeups;
   for (const Round& round : rounds.rounds()) {
+    if (const std::optional<double> us = round.wakeup_us()) wakeups.push_back(*us);
     for (const Slice& slice : round.slices) {
       if (slice.error || !slice.gib_per_s) continue;
       ++s.slices;
@@ -37,6 +39,9 @@ MachineStability machine_stability(const PairedRounds& rounds) {
   s.steal_max = largest(steals);
   s.run_delay = mean(delays);
   s.run_delay_max = largest(delays);
+  s.wakeup_us = median(wakeups);
+  s.wakeup_max_us = largest(wakeups);
+  if (!wakeups.empty()) s.wakeup_min_us = *std::min_element(wakeups.begin(), wakeups.end());
   return s;
 }
 
@@ -49,6 +54,11 @@ std::string stability_words(const MachineStability& s) {
     add("steal " + format_percent(*s.steal) + " (at most " + format_percent(s.steal_max.value_or(0)) + " of a slice)");
   if (s.run_delay) {
     add("run delay " + format_percent(*s.run_delay) + " (at most " + format_percent(s.run_delay_max.value_or(0)) + ")");
+  }
+  if (s.wakeup_us) {
+    add(printf_string("wake-up round trip %s µs (%s–%s between rounds)", format_grouped(*s.wakeup_us, 3).c_str(),
+                      format_grouped(s.wakeup_min_us.value_or(0), 3).c_str(),
+                      format_grouped(s.wakeup_max_us.value_or(0), 3).c_str()));
   }
   return words.empty() ? "no reading of the machine was possible" : words;
 }

@@ -28,6 +28,11 @@ bool Round::dropped_for(const Contrast& contrast) const {
   return ran(top) && ran(bottom) && (top->disturbed || bottom->disturbed);
 }
 
+std::optional<double> Round::wakeup_us() const {
+  if (slices.empty()) return std::nullopt;
+  return slices.front().wakeup_us;
+}
+
 std::optional<double> RatioEstimate::precision() const {
   if (!interval || interval->median <= 0) return std::nullopt;
   return std::max(interval->median - interval->low, interval->high - interval->median) / interval->median;

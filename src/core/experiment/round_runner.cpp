@@ -35,16 +35,23 @@ Slice slice_of(std::size_t arm, const Trial& trial) {
   return slice;
 }
 
-void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, CpuTickSource* ticks,
+void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* ticks,
                 const RoundObserver& on_round) {
   const std::int64_t run_ns = slice_run_ns(steady_ns);
   TrialRunner& clock = *arms.front().runner;
   std::vector<std::optional<double>> last_figure(arms.size());  // of each arm's slices that counted
   std::optional<double> race_last_figure;
+  std::optional<std::size_t> probed_round;  // the last round whose wake-up round trip was read
   while (const std::optional<std::size_t> arm = rounds.next(clock.now_ns())) {
     RunConfig config = arms[*arm].config;
     if (arms[*arm].sized_by_bytes) {
       config.bytes_limit = command_slice_bytes(last_figure[*arm] ? last_figure[*arm] : race_last_figure, run_ns);
+    }
+    const std::size_t completed = rounds.rounds().size();
+    std::optional<double> wakeup_us;
+    if (ticks && probed_round != completed) {
+      wakeup_us = ticks->wakeup_round_trip_us(config);
+      probed_round = completed;
     }
     const std::optional<CpuTickTable> before = ticks ? ticks->read_cpu_ticks() : std::nullopt;
     const std::int64_t started_ns = clock.now_ns();
@@ -52,17 +59,17 @@ void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64
     Slice slice = slice_of(*arm, trial);
     slice.started_ns = started_ns;
     slice.ended_ns = clock.now_ns();
+    slice.wakeup_us = wakeup_us;
     const std::optional<CpuTickTable> after = ticks ? ticks->read_cpu_ticks() : std::nullopt;
     if (before && after) slice.steal = steal_fraction(*before, *after, pinned_cpus(config));
     if (slice.counts()) last_figure[*arm] = race_last_figure = slice.gib_per_s;
-    const std::size_t completed = rounds.rounds().size();
     rounds.record(std::move(slice));
     if (rounds.rounds().size() > completed && on_round) on_round(rounds);
   }
 }
 
 void run_rounds(PairedRounds& rounds, TrialRunner& runner, std::span<const RunConfig> configs, std::int64_t steady_ns,
-                CpuTickSource* ticks, const RoundObserver& on_round) {
+                MachineGauge* ticks, const RoundObserver& on_round) {
   std::vector<RoundArm> arms;
   for (const RunConfig& config : configs) arms.push_back({&runner, config, false});
   run_rounds(rounds, arms, steady_ns, ticks, on_round);

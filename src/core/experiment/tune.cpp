@@ -62,7 +62,7 @@ std::size_t live_arms(const PairedRounds& rounds) {
 }
 
 // The race of every arm, kTuneRaceShare of the budget.
-void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, CpuTickSource* ticks) {
+void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, MachineGauge* ticks) {
   const auto race_ns =  // whole ms, as the budget is said in words
       static_cast<std::int64_t>(kTuneRaceShare * static_cast<double>(budget_ns)) / kNsPerMs * kNsPerMs;
   result.race_slice_ns = tune_slice_ns(race_ns, result.arms.size(), kRaceRounds);
@@ -83,7 +83,7 @@ void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, Cpu
 }
 
 // The winner against the article's final configuration, in what is left of the budget.
-void confirm(TuneResult& result, KeepingRunner& runner, std::int64_t end_ns, CpuTickSource* ticks) {
+void confirm(TuneResult& result, KeepingRunner& runner, std::int64_t end_ns, MachineGauge* ticks) {
   const std::int64_t left_ns = (end_ns - runner.now_ns()) / kNsPerMs * kNsPerMs;  // whole ms, said in words
   // The article may have been dropped from the race, but not have failed there.
   if (result.winner == 0 || !result.race || result.race->failure(result.winner) || result.race->failure(0) ||
@@ -172,7 +172,7 @@ std::int64_t tune_slice_ns(std::int64_t budget_ns, std::size_t arms, std::size_t
 }
 
 TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, const RunConfig& article,
-                std::int64_t budget_ns, CpuTickSource* ticks, const TuneProgress& progress) {
+                std::int64_t budget_ns, MachineGauge* ticks, const TuneProgress& progress) {
   TuneResult result;
   const std::int64_t end_ns = runner.now_ns() + budget_ns;
   KeepingRunner keeping(runner, progress, end_ns);

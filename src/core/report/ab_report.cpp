@@ -6,6 +6,7 @@
 #include "pipetop/core/config/config_change.hpp"
 #include "pipetop/core/experiment/command_arm.hpp"
 #include "pipetop/core/experiment/machine_stability.hpp"
+#include "pipetop/core/experiment/wakeup_phases.hpp"
 #include "pipetop/core/report/interval_json.hpp"
 #include "pipetop/core/report/json_writer.hpp"
 #include "pipetop/core/report/ratio_text.hpp"
@@ -119,7 +120,7 @@ void rounds_json(JsonWriter& json, const PairedRounds& rounds) {
   json.begin_array();
   for (const Round& round : rounds.rounds()) {
     json.begin_object().key("order").value(order(round)).key("ratio").value(round.ratio(kAOverB));
-    json.key("kept").value(round.ratio(kAOverB).has_value());
+    json.key("kept").value(round.ratio(kAOverB).has_value()).key("wakeup_us").value(round.wakeup_us());
     json.key("a");
     slice_json(json, round.slice_of(kAOverB.numerator), rounds.start_ns());
     json.key("b");
@@ -127,6 +128,26 @@ void rounds_json(JsonWriter& json, const PairedRounds& rounds) {
     json.end_object();
   }
   json.end_array();
+}
+
+void half_json(JsonWriter& json, const WakeupHalf& half) {
+  json.begin_object().key("rounds").value(static_cast<std::uint64_t>(half.rounds));
+  json.key("wakeup_us").value(half.wakeup_us).key("ratio").value(half.ratio.median).key("ci95");
+  interval_json(json, half.ratio);
+  json.end_object();
+}
+
+void phases_json(JsonWriter& json, const std::optional<WakeupPhases>& phases) {
+  if (!phases) {
+    json.null();
+    return;
+  }
+  json.begin_object().key("words").value(wakeup_phases_words(*phases));
+  json.key("threshold_us").value(phases->threshold_us).key("quick");
+  half_json(json, phases->quick);
+  json.key("slow");
+  half_json(json, phases->slow);
+  json.end_object();
 }
 
 }  // namespace
@@ -158,6 +179,9 @@ std::string ab_round_text(const PairedRounds& rounds) {
                     figure(round, kAOverB.numerator).c_str(), figure(round, kAOverB.denominator).c_str());
   if (!ratio) return text + round_problem(round) + "\n";
   text += printf_string("×%-6s  ", ratio_text(*ratio).c_str());
+  if (const std::optional<double> us = round.wakeup_us()) {
+    text += printf_string("wake %5s µs  ", format_grouped(*us, 3).c_str());
+  }
   const RatioEstimate e = rounds.estimate(kAOverB);
   if (!e.interval) {
     return text + "interval after " + std::to_string(values_for_interval(kRoundsConfidence)) + " kept rounds\n";
@@ -192,6 +216,10 @@ std::string ab_summary_text(const PairedRounds& rounds) {
   text += "  A          " + side_text(rounds.arm_figures(kAOverB.numerator)) + "\n";
   text += "  B          " + side_text(rounds.arm_figures(kAOverB.denominator)) + "\n";
   text += "  stability  " + stability_words(machine_stability(rounds)) + "\n";
+  if (const std::optional<WakeupPhases> phases = wakeup_phases(rounds, kAOverB)) {
+    text +=
+        "  phases     " + wakeup_phases_words(*phases) + ": another run, in another state, may give another ratio\n";
+  }
   return text;
 }
 
@@ -216,6 +244,8 @@ std::string ab_json(const PairedRounds& rounds, const AbSides& sides) {
   json.key("b");
   side_json(json, sides.b, sides.b_command, rounds.arm_figures(kAOverB.denominator));
   json.key("stability").raw(stability_json(machine_stability(rounds)));
+  json.key("phases");
+  phases_json(json, wakeup_phases(rounds, kAOverB));
   json.key("each_round");
   rounds_json(json, rounds);
   json.end_object();

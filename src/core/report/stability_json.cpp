@@ -13,6 +13,9 @@ std::string stability_json(const MachineStability& s) {
   json.key("steal_max").value(s.steal_max);
   json.key("run_delay").value(s.run_delay);
   json.key("run_delay_max").value(s.run_delay_max);
+  json.key("wakeup_us").value(s.wakeup_us);
+  json.key("wakeup_min_us").value(s.wakeup_min_us);
+  json.key("wakeup_max_us").value(s.wakeup_max_us);
   json.end_object();
   return json.str();
 }

@@ -50,6 +50,9 @@ struct Slice {
   std::optional<Error> error;       // why it failed
   std::optional<double> steal;      // the share of its pinned CPUs' time the hypervisor stole; none: unknown
   std::optional<double> run_delay;  // the longer of its workers' waits for a CPU, as a share of its time
+  // The wake-up round trip between its CPUs just before it, in µs: read before a round's first slice
+  // only (the round's machine state); none: not read.
+  std::optional<double> wakeup_us;
   std::int64_t started_ns = 0;
   std::int64_t ended_ns = 0;
   // Its figure can be compared: it moved data, undisturbed.
@@ -63,6 +66,8 @@ struct Round {
   [[nodiscard]] std::optional<double> ratio(const Contrast& contrast) const;
   // Both arms of the contrast moved data and at least one was disturbed: the round is dropped for it.
   [[nodiscard]] bool dropped_for(const Contrast& contrast) const;
+  // The wake-up round trip read before the round (its first slice's); none when it was not read.
+  [[nodiscard]] std::optional<double> wakeup_us() const;
 };
 
 // What an interval says about a ratio: above 1 (the numerator is faster), below 1 (slower), holding 1

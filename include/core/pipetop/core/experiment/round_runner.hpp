@@ -2,7 +2,8 @@
 // Paired rounds (paired_rounds.hpp) run through the TrialRunner seam: each slice a trial of its arm's
 // configuration, long enough that the slice's steady part (after SegmentThroughput's warm-up) lasts
 // as asked, with the machine's readings around it (the steal of its pinned CPUs from /proc/stat, its
-// workers' run delay) kept for the stability summary. The real runner forks a Session per slice;
+// workers' run delay, and before each round's first slice the wake-up round trip between its pinned
+// CPUs) kept for the stability summary. The real runner forks a Session per slice;
 // tests use a fake runner with a fake clock and scripted ticks.
 
 #include <cstdint>
@@ -17,12 +18,16 @@
 
 namespace pipetop {
 
-// Where /proc/stat's ticks come from: the machine's file in the app, a script in tests.
-class CpuTickSource {
+// What the rounds read of the machine around their slices: the machine itself in the app
+// (system/machine_gauge_reader.hpp), a script in tests.
+class MachineGauge {
  public:
-  virtual ~CpuTickSource() = default;
-  // The ticks now; nullopt when they cannot be read (the slices then carry no steal).
+  virtual ~MachineGauge() = default;
+  // /proc/stat's ticks now; nullopt when they cannot be read (the slices then carry no steal).
   [[nodiscard]] virtual std::optional<CpuTickTable> read_cpu_ticks() = 0;
+  // The wake-up round trip between `config`'s writer's and reader's CPUs now, in microseconds
+  // (system/wakeup_probe.hpp); nullopt when it cannot be measured (the rounds then carry none).
+  [[nodiscard]] virtual std::optional<double> wakeup_round_trip_us(const RunConfig& config) = 0;
 };
 
 // How long to run a configuration so that `steady_ns` of it remain after the headline figure's
@@ -52,13 +57,14 @@ struct RoundArm {
 
 // Runs `rounds` until it stops: arm i's slices are `arms[i].config` (pinned alike by the caller) run by
 // `arms[i].runner` for slice_run_ns(steady_ns); the race's clock is the first arm's runner's (all of
-// them share one monotonic clock). `ticks` (may be null) is read before and after each slice. Never
+// them share one monotonic clock). `ticks` (may be null) is read before and after each slice, and its
+// wake-up round trip before each round's first slice (between that slice's CPUs). Never
 // throws; a slice that fails retires its arm (PairedRounds::record).
-void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, CpuTickSource* ticks,
+void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* ticks,
                 const RoundObserver& on_round);
 
 // The same with every arm's slices run by `runner`: arm i's configuration is `configs[i]`.
 void run_rounds(PairedRounds& rounds, TrialRunner& runner, std::span<const RunConfig> configs, std::int64_t steady_ns,
-                CpuTickSource* ticks, const RoundObserver& on_round);
+                MachineGauge* ticks, const RoundObserver& on_round);
 
 }  // namespace pipetop

@@ -64,6 +64,6 @@ using TuneProgress = std::function<void(const std::string& step, const RunConfig
 // the rest. Never starts a round that would overrun its race's budget (the first round of each always
 // runs); `ticks` (may be null) gives each slice its steal. Never throws.
 [[nodiscard]] TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, const RunConfig& article,
-                              std::int64_t budget_ns, CpuTickSource* ticks, const TuneProgress& progress);
+                              std::int64_t budget_ns, MachineGauge* ticks, const TuneProgress& progress);
 
 }  // namespace pipetop

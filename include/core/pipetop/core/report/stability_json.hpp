@@ -9,7 +9,8 @@
 namespace pipetop {
 
 // {"words": ..., "slices": N, "spread": ..., "steal": ..., "steal_max": ..., "run_delay": ...,
-// "run_delay_max": ...}; figures not measured are null.
+// "run_delay_max": ..., "wakeup_us": ..., "wakeup_min_us": ..., "wakeup_max_us": ...}; figures not
+// measured are null.
 [[nodiscard]] std::string stability_json(const MachineStability& stability);
 
 }  // namespace pipetop
