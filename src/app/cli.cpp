@@ -100,7 +100,7 @@ constexpr const char* kTuneFooter = R"(Examples:
 constexpr const char* kTourFooter = R"(Examples:
   pipetop tour                          # 8 s a step; space pauses, → ← move, 1-6 jump, q quits
   pipetop tour --step 15s --theme light --y-max 80 --record talk.jsonl
-  pipetop tour --no-ui --step 3s        # the captions and the summary, for a script
+  pipetop tour --no-ui                  # the captions and the summary, for a script
   pipetop tune --format json > tuned.json && pipetop tour --tuned tuned.json
 )";
 
@@ -302,7 +302,9 @@ Subcommand bind_tour(CLI::App& app, ParseProblems& problems) {
   bind_config_options(*tour, c->base, problems, {.strategies = false, .buffer = false, .pipe = false, .timing = false});
   add_parsed_option(*tour, "--step", "DURATION", "How long each step holds (default 8s)", parse_duration_ns, c->step_ns,
                     problems);
-  tour->add_flag("--no-ui", c->no_ui, "No dashboard: print each step's caption and the summary");
+  tour->add_flag("--no-ui", c->no_ui,
+                 "No dashboard: print each step's caption, its speed-up raced against the step before in paired "
+                 "rounds, and the summary");
   tour->add_option("--tuned", c->tuned_path,
                    "The last step is this `tune --format json` output's best (default: a 1 MiB buffer)")
       ->type_name("FILE");

@@ -1,5 +1,7 @@
 #include "pipetop/app/tour_command.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "pipetop/app/live_pair.hpp"
@@ -8,14 +10,17 @@
 #include "pipetop/app/recorder.hpp"
 #include "pipetop/app/recording_file.hpp"
 #include "pipetop/app/session_driver.hpp"
+#include "pipetop/app/session_trial_runner.hpp"
 #include "pipetop/app/worker_plan.hpp"
 #include "pipetop/core/base/number_format.hpp"
 #include "pipetop/core/config/config_change.hpp"
 #include "pipetop/core/config/run_config_json.hpp"
+#include "pipetop/core/experiment/round_runner.hpp"
 #include "pipetop/core/report/json_reader.hpp"
 #include "pipetop/core/screen/text_cells.hpp"
 #include "pipetop/system/clock.hpp"
 #include "pipetop/system/document_file.hpp"
+#include "pipetop/system/machine_gauge_reader.hpp"
 #include "pipetop/system/machine_reader.hpp"
 
 namespace pipetop {
@@ -66,6 +71,29 @@ std::string drive_step(const WorkerPlan& plan, const TourStep& step, const std::
   return run->outcome.end == EndReason::worker_failed ? run->outcome.failure : std::string();
 }
 
+// Step `i` (A) raced against the step before (B) in paired rounds of kTourSliceNs for `budget_ns`, as
+// the dashboard's tour races them; a signal ends the race after the round it arrives in. Nullopt when
+// the race could not start.
+std::optional<StepRace> race_step(const std::vector<TourStep>& steps, std::size_t i, std::int64_t budget_ns,
+                                  const WorkerPlan& plan, const SystemFiles& files, const SignalWatch& signals,
+                                  std::optional<int>& signal) {
+  SessionTrialRunner runner(files, plan.machine);
+  MachineGaugeReader gauge(files);
+  RoundsPlan rounds_plan;
+  rounds_plan.budget_ns = budget_ns;
+  Result<PairedRounds> rounds = PairedRounds::start(rounds_plan, runner.now_ns());
+  if (!rounds) return std::nullopt;
+  const std::array<RunConfig, 2> configs{steps[i].config, steps[i - 1].config};
+  run_rounds(*rounds, runner, configs, kTourSliceNs, &gauge, [&](PairedRounds& r) {
+    signal = signals.take();
+    if (!signal) return;
+    r.retire(0);
+    r.retire(1);
+  });
+  return StepRace{rounds->estimate(rounds_plan.contrasts.front()), rounds->arm_figures(0).median_gib_per_s,
+                  rounds->arm_figures(1).median_gib_per_s, true};
+}
+
 int run_headless_tour(const TourCommand& command, const WorkerPlan& plan, const std::vector<TourStep>& steps,
                       const SystemFiles& files, Recorder* recorder) {
   Result<SignalWatch> signals = SignalWatch::install();
@@ -74,20 +102,26 @@ int run_headless_tour(const TourCommand& command, const WorkerPlan& plan, const 
               format_duration_arg(command.step_ns).c_str());
   History history;
   std::vector<std::optional<TourFigures>> measured(steps.size());
+  std::vector<std::optional<StepRace>> races(steps.size());
   std::optional<int> signal;
   for (std::size_t i = 0; i < steps.size() && !signal; ++i) {
     const std::string label =
         i == 0 ? describe_start(steps[i].config) : describe_change(steps[i - 1].config, steps[i].config);
+    // As in the dashboard: the first step steady for all its time; each later one steady first, for its
+    // figures, then raced against the step before for the rest.
+    const bool raced = i > 0 && measured[i - 1];
+    const std::int64_t steady_ns = raced ? std::min(kTourSteadyNs, command.step_ns / 2) : command.step_ns;
     const std::string failure =
-        drive_step(plan, steps[i], label, command.step_ns, *signals, files, history, recorder, signal);
+        drive_step(plan, steps[i], label, steady_ns, *signals, files, history, recorder, signal);
     if (!failure.empty()) {
       print_caption(i, steps, "This step could not run here: " + failure);
       continue;
     }
     measured[i] = tour_figures(history);
-    print_caption(i, steps, tour_caption(steps[i], *measured[i], i > 0 ? measured[i - 1] : std::nullopt));
+    if (raced && !signal) races[i] = race_step(steps, i, command.step_ns - steady_ns, plan, files, *signals, signal);
+    print_caption(i, steps, tour_caption(steps[i], *measured[i], i > 0 ? measured[i - 1] : std::nullopt, races[i]));
   }
-  for (const std::string& line : tour_summary(steps, measured)) std::puts(line.c_str());
+  for (const std::string& line : tour_summary(steps, measured, races)) std::puts(line.c_str());
   return signal ? 128 + *signal : 0;
 }
 

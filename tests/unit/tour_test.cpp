@@ -98,6 +98,14 @@ TEST(TourCaption, ARacedStepQuotesItsPairedRatioAndInterval) {
   EXPECT_TRUE(has(tour_caption(steps[2], now, before, race),
                   "×5.0 over the last step (8.00 → 40.0 GiB/s). Now racing it against the last step"))
       << tour_caption(steps[2], now, before, race);
+  race.ended = true;  // tour --no-ui, on a busy machine: every round dropped
+  race.ratio.dropped = 4;
+  EXPECT_TRUE(has(tour_caption(steps[2], now, before, race),
+                  "×5.0 over the last step (8.00 → 40.0 GiB/s). Its race against the last step kept no round (4 "
+                  "dropped: a worker waited for its CPU)."))
+      << tour_caption(steps[2], now, before, race);
+  race.ended = false;
+  race.ratio.dropped = 0;
 
   race.ratio.rounds = 3;
   race.ratio.median = 3.1;
@@ -106,6 +114,11 @@ TEST(TourCaption, ARacedStepQuotesItsPairedRatioAndInterval) {
   std::string text = tour_caption(steps[2], now, before, race);
   EXPECT_TRUE(has(text, "×3.1 over the last step so far (8.00 → 24.8 GiB/s, 3 paired rounds).")) << text;
   EXPECT_FALSE(has(text, "×5.0")) << text;
+  race.ended = true;  // tour --no-ui: the race is over when the caption is printed
+  text = tour_caption(steps[2], now, before, race);
+  EXPECT_TRUE(has(text, "×3.1 over the last step (8.00 → 24.8 GiB/s, 3 paired rounds, too few for a 95% interval)."))
+      << text;
+  race.ended = false;
 
   race.ratio.rounds = 8;
   race.ratio.interval = MedianInterval{3.1, 2.9, 3.3, 0.99, 1};
@@ -242,9 +255,24 @@ TEST(TourSummary, RacesTooShortForAnIntervalShowTheirRatioAndSayWhatGivesOne) {
   EXPECT_FALSE(has(all, "95% CI")) << all;
   EXPECT_TRUE(has(all, "×2.2")) << all;
   EXPECT_TRUE(has(all, "none held the 6 rounds an interval needs (--step 12s does)")) << all;
+  EXPECT_FALSE(has(all, "kept no round")) << all;
   for (const std::string& l : lines) {  // as wide as the summary's other lines, in characters
     EXPECT_LE(std::ranges::count_if(l, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }), 96) << l;
   }
+}
+
+// tour --no-ui on a busy machine: a race whose every round was dropped is said, and its step's
+// column is the means' ratio.
+TEST(TourSummary, ARaceThatKeptNoRoundIsSaid) {
+  const std::vector<TourStep> steps = tour_steps(RunConfig{});
+  std::vector<std::optional<StepRace>> races(steps.size());
+  races[3] = StepRace{};
+  races[3]->ratio.dropped = 2;
+  races[3]->ended = true;
+  std::string all;
+  for (const std::string& l : tour_summary(steps, ladder_measured(steps), races)) all += l + "\n";
+  EXPECT_TRUE(has(all, "A race that kept no round (each dropped: a worker waited for its CPU")) << all;
+  EXPECT_FALSE(has(all, "A raced step's speed-up")) << all;
 }
 
 }  // namespace

@@ -61,6 +61,9 @@ std::string raced_gain(const StepRace& race) {
   const std::string figures = race.last_gib_per_s && race.here_gib_per_s
                                   ? gib(*race.last_gib_per_s) + " → " + gib(*race.here_gib_per_s) + " GiB/s, "
                                   : std::string();
+  if (!r.interval && race.ended) {
+    return times(*r.median) + " over the last step (" + figures + rounds + ", too few for a 95% interval).";
+  }
   if (!r.interval) return times(*r.median) + " over the last step so far (" + figures + rounds + ").";
   const std::string detail = "(" + figures + "95% CI " + format_fixed(r.interval->low, 2) + "–" +
                              format_fixed(r.interval->high, 2) + ", " + rounds + ")";
@@ -224,11 +227,17 @@ TourFigures tour_figures(const History& history) {
 std::string tour_caption(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before,
                          const std::optional<StepRace>& race) {
   if (step.kind == TourStepKind::write_read) return first_step(now);
-  // Until the race has a round, the two steps' means, and that the race is on.
-  const std::string gained =
-      race && race->ratio.median
-          ? raced_gain(*race)
-          : gain(now, before) + (race ? " Now racing it against the last step in alternating rounds…" : "");
+  // Until the race has a round, the two steps' means, and that the race is on (or, once it ended
+  // without one, why).
+  std::string gained;
+  if (race && race->ratio.median) {
+    gained = raced_gain(*race);
+  } else if (race && race->ended) {
+    gained = gain(now, before) + " Its race against the last step kept no round (" +
+             std::to_string(race->ratio.dropped) + " dropped: a worker waited for its CPU).";
+  } else {
+    gained = gain(now, before) + (race ? " Now racing it against the last step in alternating rounds…" : "");
+  }
   switch (step.kind) {
     case TourStepKind::write_read:
       break;
@@ -263,9 +272,11 @@ std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
     return i < races.size() && races[i] && races[i]->ratio.median ? &races[i]->ratio : nullptr;
   };
   bool raced = false;
+  bool dropped = false;    // a race ran and kept no round
   bool intervals = false;  // a column of blanks says nothing: it shows where a race held six rounds
   for (std::size_t i = 0; i < steps.size(); ++i) {
     raced = raced || race(i) != nullptr;
+    dropped = dropped || (i < races.size() && races[i] && !races[i]->ratio.median && races[i]->ratio.dropped > 0);
     intervals = intervals || (race(i) != nullptr && race(i)->interval);
   }
   std::vector<std::string> lines{"The ladder on this machine, beside the article's (its author's laptop)",
@@ -302,6 +313,10 @@ std::vector<std::string> tour_summary(const std::vector<TourStep>& steps,
   } else if (raced) {
     lines.push_back("  A raced step's speed-up is the median of its rounds against the step before, alternating;");
     lines.push_back("  none held the 6 rounds an interval needs (--step 12s does). GiB/s, first: the steps' means.");
+  }
+  if (dropped) {
+    lines.push_back("  A race that kept no round (each dropped: a worker waited for its CPU, another program is");
+    lines.push_back("  running) leaves its step's speed-up the ratio of the two steps' means.");
   }
   return lines;
 }

@@ -71,17 +71,19 @@ struct TourFigures {
 [[nodiscard]] TourFigures tour_figures(const History& history);
 
 // A step raced against the one before it in alternating rounds while it held (the dashboard's tour
-// does; `tour --no-ui` runs each step once).
+// while the step runs, `tour --no-ui` before it prints the caption).
 struct StepRace {
   RatioEstimate ratio;                   // this step over the one before: each round's ratio, their median and interval
   std::optional<double> here_gib_per_s;  // each side's median slice
   std::optional<double> last_gib_per_s;
+  bool ended = false;  // the race is over: no more rounds will come
 };
 
 // The caption of `step` measured `now`, after the step before it measured `before` (none for the
 // first step, or when it was not measured): what changed, why it helps, and the figures that show it.
 // With `race`, the speed-up over the last step is its paired ratio and interval (or says it is
-// still measuring); without one, the ratio of the two steps' means.
+// still measuring, or once it ended that its rounds were too few); without one, the ratio of the two
+// steps' means.
 [[nodiscard]] std::string tour_caption(const TourStep& step, const TourFigures& now,
                                        const std::optional<TourFigures>& before,
                                        const std::optional<StepRace>& race = std::nullopt);
