@@ -12,6 +12,7 @@
 #include "pipetop/core/report/ratio_text.hpp"
 #include "pipetop/core/report/schema_version.hpp"
 #include "pipetop/core/report/stability_json.hpp"
+#include "pipetop/core/report/wakeup_phases_json.hpp"
 
 namespace pipetop {
 namespace {
@@ -130,26 +131,6 @@ void rounds_json(JsonWriter& json, const PairedRounds& rounds) {
   json.end_array();
 }
 
-void half_json(JsonWriter& json, const WakeupHalf& half) {
-  json.begin_object().key("rounds").value(static_cast<std::uint64_t>(half.rounds));
-  json.key("wakeup_us").value(half.wakeup_us).key("ratio").value(half.ratio.median).key("ci95");
-  interval_json(json, half.ratio);
-  json.end_object();
-}
-
-void phases_json(JsonWriter& json, const std::optional<WakeupPhases>& phases) {
-  if (!phases) {
-    json.null();
-    return;
-  }
-  json.begin_object().key("words").value(wakeup_phases_words(*phases));
-  json.key("threshold_us").value(phases->threshold_us).key("quick");
-  half_json(json, phases->quick);
-  json.key("slow");
-  half_json(json, phases->slow);
-  json.end_object();
-}
-
 }  // namespace
 
 std::string ab_intro_text(const AbSides& sides, const RoundsPlan& plan) {
@@ -245,7 +226,7 @@ std::string ab_json(const PairedRounds& rounds, const AbSides& sides) {
   side_json(json, sides.b, sides.b_command, rounds.arm_figures(kAOverB.denominator));
   json.key("stability").raw(stability_json(machine_stability(rounds)));
   json.key("phases");
-  phases_json(json, wakeup_phases(rounds, kAOverB));
+  wakeup_phases_json(json, wakeup_phases(rounds, kAOverB));
   json.key("each_round");
   rounds_json(json, rounds);
   json.end_object();

@@ -17,6 +17,7 @@
 #include "pipetop/core/report/report.hpp"
 #include "pipetop/core/report/schema_version.hpp"
 #include "pipetop/core/report/stability_json.hpp"
+#include "pipetop/core/report/wakeup_phases_json.hpp"
 #include "pipetop/core/screen/text_cells.hpp"
 
 namespace pipetop {
@@ -100,6 +101,9 @@ std::string steps_text(const LadderSteps& steps) {
     text += "  " + pad_right(steps.rungs[i], 30) + " " + pad_right(estimate_text(e), 32) + " " +
             std::string(change_words(e.change())) + printf_string(" (%zu rounds", e.rounds) +
             (e.dropped > 0 ? printf_string(", %zu dropped: disturbed)\n", e.dropped) : ")\n");
+    if (const std::optional<WakeupPhases> phases = wakeup_phases(rounds, step_contrast(i))) {
+      for (const std::string& line : wrap_words(wakeup_phases_words(*phases), 92)) text += "    " + line + "\n";
+    }
   }
   return text + "  stability: " + stability_words(machine_stability(rounds)) + "\n";
 }
@@ -124,7 +128,8 @@ void write_steps_json(JsonWriter& json, const LadderSteps& steps) {
     }
     json.key("rounds").value(static_cast<std::uint64_t>(e.rounds));
     json.key("dropped").value(static_cast<std::uint64_t>(e.dropped));
-    json.key("change").value(change_words(e.change()));
+    json.key("change").value(change_words(e.change())).key("phases");
+    wakeup_phases_json(json, wakeup_phases(rounds, step_contrast(i)));
     json.end_object();
   }
   json.end_array().end_object();
