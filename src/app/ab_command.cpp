@@ -191,7 +191,7 @@ int run_ab(const AbCommand& command, const SystemFiles& files, OutputStream& out
   SessionTrialRunner runner(files, a.machine);
   ShellCommandRunner shell;
   CommandTrialRunner command_runner(shell, command.b_command.value_or(""), a.machine.allowed.cpus);
-  MachineGaugeReader ticks(files);
+  MachineGaugeReader gauge(files);
   const RoundsPlan plan{2, {kAOverB}, command.budget_ns, command.precision};
   Result<PairedRounds> rounds = PairedRounds::start(plan, runner.now_ns());
   if (!rounds) return print_error(rounds.error());
@@ -202,7 +202,7 @@ int run_ab(const AbCommand& command, const SystemFiles& files, OutputStream& out
   const std::array<RoundArm, 2> arms{RoundArm{&runner, a.config, false}, command.b_command
                                                                              ? RoundArm{&command_runner, b.config, true}
                                                                              : RoundArm{&runner, b.config, false}};
-  run_rounds(*rounds, arms, command.slice_ns, &ticks, [&](const PairedRounds& r) {
+  run_rounds(*rounds, arms, command.slice_ns, &gauge, [&](const PairedRounds& r) {
     std::string line = ab_round_text(r);
     if (text) {
       out.write(line);

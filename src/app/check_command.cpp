@@ -75,7 +75,7 @@ Result<LadderSteps> race_steps(const CheckCommand& command, const WorkerPlan& pl
     configs.push_back(r.rung.config);
   }
   SessionTrialRunner runner(files, plan.machine);
-  MachineGaugeReader ticks(files);
+  MachineGaugeReader gauge(files);
   Result<PairedRounds> rounds =
       PairedRounds::start(ladder_rounds_plan(rungs, command.rounds_budget_ns, kDefaultPrecision), runner.now_ns());
   if (!rounds) return std::unexpected(rounds.error());
@@ -86,7 +86,7 @@ Result<LadderSteps> race_steps(const CheckCommand& command, const WorkerPlan& pl
                   std::to_string(std::max<std::int64_t>(0, left) / kNsPerS) + " s left at most)");
   };
   show(*rounds);
-  run_rounds(*rounds, runner, configs, command.slice_ns, &ticks, show);
+  run_rounds(*rounds, runner, configs, command.slice_ns, &gauge, show);
   progress.done();
   std::vector<std::string> names;
   for (const Rung& rung : rungs) names.push_back(rung.name);

@@ -57,7 +57,7 @@ AaSpreads measure_aa(const std::string& name, const WorkerPlan& plan, const RunC
     return {};
   }
   SessionTrialRunner runner(files, plan.machine);
-  MachineGaugeReader ticks(files);
+  MachineGaugeReader gauge(files);
   Result<PairedRounds> rounds = PairedRounds::start(aa_plan(command.aa_budget_ns), runner.now_ns());
   if (!rounds) {
     source = "not measured: " + rounds.error().message;
@@ -73,7 +73,7 @@ AaSpreads measure_aa(const std::string& name, const WorkerPlan& plan, const RunC
                   " (" + std::to_string(std::max<std::int64_t>(0, left) / kNsPerS) + " s left at most)");
   };
   show(*rounds);
-  run_rounds(*rounds, runner, configs, kAaSliceNs, &ticks, show);
+  run_rounds(*rounds, runner, configs, kAaSliceNs, &gauge, show);
   progress.done();
   source = aa_source_words(*rounds, kAaSliceNs, "this configuration against itself after the run");
   const std::array<std::string, 2> names{name, name};

@@ -151,7 +151,7 @@ int run_sweep(const SweepCommand& command, const SystemFiles& files, OutputStrea
   const SweepSetup setup{command.option, command.values, std::move(*configs), command.slice_ns};
   std::optional<SweepCeiling> ceiling = sweep_ceiling(setup.configs);
   SessionTrialRunner runner(files, facts);
-  MachineGaugeReader ticks(files);
+  MachineGaugeReader gauge(files);
   const RoundsPlan plan{setup.values.size(), sweep_contrasts(setup.values.size()), command.budget_ns,
                         command.precision};
   Result<PairedRounds> rounds = PairedRounds::start(plan, runner.now_ns());
@@ -159,7 +159,7 @@ int run_sweep(const SweepCommand& command, const SystemFiles& files, OutputStrea
   const bool text = command.format == OutputFormat::text;
   if (text) out.write(sweep_intro_text(setup, plan));
   ProgressLine progress(false);
-  run_rounds(*rounds, runner, setup.configs, command.slice_ns, &ticks,
+  run_rounds(*rounds, runner, setup.configs, command.slice_ns, &gauge,
              [&progress](const PairedRounds& r) { progress.show("sweep: " + sweep_round_text(r)); });
   progress.done();
   const SweepCurve curve = sweep_curve(*rounds, command.option, setup.values, facts.caches, std::move(ceiling));

@@ -19,9 +19,9 @@ TuneResult run_tune_search(const WorkerPlan& plan, const SystemFiles& files, std
                            const std::string& label, bool quiet) {
   const std::vector<RunConfig> candidates = tune_candidates(plan.config, plan.limits, plan.separate);
   SessionTrialRunner runner(files, plan.machine);
-  MachineGaugeReader ticks(files);
+  MachineGaugeReader gauge(files);
   ProgressLine progress(quiet);
-  TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns, &ticks,
+  TuneResult result = tune(runner, candidates, article_final(plan.config), budget_ns, &gauge,
                            [&](const std::string& step, const RunConfig& config, std::int64_t left_ns) {
                              progress.show(label + step + ": " + describe_config(config) + " (" +
                                            std::to_string(std::max<std::int64_t>(left_ns, 0) / kNsPerS) + " s left)");

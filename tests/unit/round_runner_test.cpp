@@ -97,10 +97,10 @@ void on_fake_machine(FakeTrialRunner& runner, const Race& race, const Phases* ph
 
 // The race of `plan` over `race`'s arms through `runner`, until it stops.
 PairedRounds race_until_stopped(FakeTrialRunner& runner, const Race& race, RoundsPlan plan,
-                                MachineGauge* ticks = nullptr, const RoundObserver& on_round = {}) {
+                                MachineGauge* gauge = nullptr, const RoundObserver& on_round = {}) {
   Result<PairedRounds> r = PairedRounds::start(std::move(plan), runner.now_ns());
   EXPECT_TRUE(r) << r.error().message;
-  run_rounds(*r, runner, race.configs, kSliceNs, ticks, on_round);
+  run_rounds(*r, runner, race.configs, kSliceNs, gauge, on_round);
   return std::move(*r);
 }
 

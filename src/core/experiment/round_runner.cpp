@@ -35,7 +35,7 @@ Slice slice_of(std::size_t arm, const Trial& trial) {
   return slice;
 }
 
-void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* ticks,
+void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* gauge,
                 const RoundObserver& on_round) {
   const std::int64_t run_ns = slice_run_ns(steady_ns);
   TrialRunner& clock = *arms.front().runner;
@@ -49,18 +49,18 @@ void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64
     }
     const std::size_t completed = rounds.rounds().size();
     std::optional<double> wakeup_us;
-    if (ticks && probed_round != completed) {
-      wakeup_us = ticks->wakeup_round_trip_us(config);
+    if (gauge && probed_round != completed) {
+      wakeup_us = gauge->wakeup_round_trip_us(config);
       probed_round = completed;
     }
-    const std::optional<CpuTickTable> before = ticks ? ticks->read_cpu_ticks() : std::nullopt;
+    const std::optional<CpuTickTable> before = gauge ? gauge->read_cpu_ticks() : std::nullopt;
     const std::int64_t started_ns = clock.now_ns();
     const Trial trial = arms[*arm].runner->run(config, run_ns);
     Slice slice = slice_of(*arm, trial);
     slice.started_ns = started_ns;
     slice.ended_ns = clock.now_ns();
     slice.wakeup_us = wakeup_us;
-    const std::optional<CpuTickTable> after = ticks ? ticks->read_cpu_ticks() : std::nullopt;
+    const std::optional<CpuTickTable> after = gauge ? gauge->read_cpu_ticks() : std::nullopt;
     if (before && after) slice.steal = steal_fraction(*before, *after, pinned_cpus(config));
     if (slice.counts()) last_figure[*arm] = race_last_figure = slice.gib_per_s;
     rounds.record(std::move(slice));
@@ -69,10 +69,10 @@ void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64
 }
 
 void run_rounds(PairedRounds& rounds, TrialRunner& runner, std::span<const RunConfig> configs, std::int64_t steady_ns,
-                MachineGauge* ticks, const RoundObserver& on_round) {
+                MachineGauge* gauge, const RoundObserver& on_round) {
   std::vector<RoundArm> arms;
   for (const RunConfig& config : configs) arms.push_back({&runner, config, false});
-  run_rounds(rounds, arms, steady_ns, ticks, on_round);
+  run_rounds(rounds, arms, steady_ns, gauge, on_round);
 }
 
 }  // namespace pipetop

@@ -62,7 +62,7 @@ std::size_t live_arms(const PairedRounds& rounds) {
 }
 
 // The race of every arm, kTuneRaceShare of the budget.
-void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, MachineGauge* ticks) {
+void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, MachineGauge* gauge) {
   const auto race_ns =  // whole ms, as the budget is said in words
       static_cast<std::int64_t>(kTuneRaceShare * static_cast<double>(budget_ns)) / kNsPerMs * kNsPerMs;
   result.race_slice_ns = tune_slice_ns(race_ns, result.arms.size(), kRaceRounds);
@@ -74,7 +74,7 @@ void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, Mac
                   std::to_string(result.arms.size()) + " left";
   };
   name_step(*rounds);
-  run_rounds(*rounds, runner, result.arms, result.race_slice_ns, ticks, [&](PairedRounds& r) {
+  run_rounds(*rounds, runner, result.arms, result.race_slice_ns, gauge, [&](PairedRounds& r) {
     result.standings.after_round(r);
     name_step(r);
   });
@@ -83,7 +83,7 @@ void race(TuneResult& result, KeepingRunner& runner, std::int64_t budget_ns, Mac
 }
 
 // The winner against the article's final configuration, in what is left of the budget.
-void confirm(TuneResult& result, KeepingRunner& runner, std::int64_t end_ns, MachineGauge* ticks) {
+void confirm(TuneResult& result, KeepingRunner& runner, std::int64_t end_ns, MachineGauge* gauge) {
   const std::int64_t left_ns = (end_ns - runner.now_ns()) / kNsPerMs * kNsPerMs;  // whole ms, said in words
   // The article may have been dropped from the race, but not have failed there.
   if (result.winner == 0 || !result.race || result.race->failure(result.winner) || result.race->failure(0) ||
@@ -99,7 +99,7 @@ void confirm(TuneResult& result, KeepingRunner& runner, std::int64_t end_ns, Mac
     runner.step = "confirm round " + std::to_string(r.rounds().size() + 1) + " against the article's";
   };
   name_step(*rounds);
-  run_rounds(*rounds, runner, configs, result.confirm_slice_ns, ticks, name_step);
+  run_rounds(*rounds, runner, configs, result.confirm_slice_ns, gauge, name_step);
   result.confirmation = std::move(*rounds);
 }
 
@@ -172,7 +172,7 @@ std::int64_t tune_slice_ns(std::int64_t budget_ns, std::size_t arms, std::size_t
 }
 
 TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, const RunConfig& article,
-                std::int64_t budget_ns, MachineGauge* ticks, const TuneProgress& progress) {
+                std::int64_t budget_ns, MachineGauge* gauge, const TuneProgress& progress) {
   TuneResult result;
   const std::int64_t end_ns = runner.now_ns() + budget_ns;
   KeepingRunner keeping(runner, progress, end_ns);
@@ -181,8 +181,8 @@ TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, c
     if (c != article) result.arms.push_back(c);
   }
   if (result.arms.size() > 1) {
-    race(result, keeping, budget_ns, ticks);
-    confirm(result, keeping, end_ns, ticks);
+    race(result, keeping, budget_ns, gauge);
+    confirm(result, keeping, end_ns, gauge);
   } else {
     keeping.step = "the article's final configuration alone";
     static_cast<void>(run_undisturbed(keeping, article, slice_run_ns(tune_slice_ns(budget_ns, 1, kConfirmRounds))));

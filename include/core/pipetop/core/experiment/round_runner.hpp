@@ -57,14 +57,14 @@ struct RoundArm {
 
 // Runs `rounds` until it stops: arm i's slices are `arms[i].config` (pinned alike by the caller) run by
 // `arms[i].runner` for slice_run_ns(steady_ns); the race's clock is the first arm's runner's (all of
-// them share one monotonic clock). `ticks` (may be null) is read before and after each slice, and its
-// wake-up round trip before each round's first slice (between that slice's CPUs). Never
+// them share one monotonic clock). `gauge` (may be null) reads the ticks before and after each slice, and
+// the wake-up round trip before each round's first slice (between that slice's CPUs). Never
 // throws; a slice that fails retires its arm (PairedRounds::record).
-void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* ticks,
+void run_rounds(PairedRounds& rounds, std::span<const RoundArm> arms, std::int64_t steady_ns, MachineGauge* gauge,
                 const RoundObserver& on_round);
 
 // The same with every arm's slices run by `runner`: arm i's configuration is `configs[i]`.
 void run_rounds(PairedRounds& rounds, TrialRunner& runner, std::span<const RunConfig> configs, std::int64_t steady_ns,
-                MachineGauge* ticks, const RoundObserver& on_round);
+                MachineGauge* gauge, const RoundObserver& on_round);
 
 }  // namespace pipetop

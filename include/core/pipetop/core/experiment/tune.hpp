@@ -62,8 +62,9 @@ using TuneProgress = std::function<void(const std::string& step, const RunConfig
 // Races the article's final configuration (arm 0) and `candidates` (those equal to it left out) for
 // kTuneRaceShare of `budget_ns`, then confirms the winner against the article's final configuration in
 // the rest. Never starts a round that would overrun its race's budget (the first round of each always
-// runs); `ticks` (may be null) gives each slice its steal. Never throws.
+// runs); `gauge` (may be null) gives each slice its steal and each round its wake-up round trip. Never
+// throws.
 [[nodiscard]] TuneResult tune(TrialRunner& runner, const std::vector<RunConfig>& candidates, const RunConfig& article,
-                              std::int64_t budget_ns, MachineGauge* ticks, const TuneProgress& progress);
+                              std::int64_t budget_ns, MachineGauge* gauge, const TuneProgress& progress);
 
 }  // namespace pipetop
