@@ -100,9 +100,7 @@ void DashboardController::measure_tour_step() {
   }
   if (i > 0 && ab_ && same_step(ab_->config(0), ladder_[i].config) &&
       same_step(ab_->config(1), ladder_[i - 1].config)) {
-    const PairedRounds& rounds = ab_->rounds();
-    races_[i] =
-        StepRace{ab_->estimate(), rounds.arm_figures(0).median_gib_per_s, rounds.arm_figures(1).median_gib_per_s};
+    races_[i] = step_race(ab_->rounds(), false);
   }
 }
 
@@ -113,7 +111,7 @@ void DashboardController::race_tour_step(std::int64_t now_ns) {
   if (schedule_->finished() || state_.ab || !step_running_) return;
   const std::size_t i = schedule_->step();
   if (i == 0 || races_[i]) return;
-  if (schedule_->elapsed_ns(now_ns) < std::min(kTourSteadyNs, schedule_->step_ns() / 2)) return;
+  if (schedule_->elapsed_ns(now_ns) < tour_steady_ns(schedule_->step_ns())) return;
   RoundsPlan plan;
   plan.budget_ns = schedule_->remaining_ns(now_ns) + kNsPerS;
   if (!start_race(ladder_[i - 1].config, kTourSliceNs, std::move(plan), now_ns)) return;

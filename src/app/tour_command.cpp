@@ -1,6 +1,5 @@
 #include "pipetop/app/tour_command.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -90,8 +89,7 @@ std::optional<StepRace> race_step(const std::vector<TourStep>& steps, std::size_
     r.retire(0);
     r.retire(1);
   });
-  return StepRace{rounds->estimate(rounds_plan.contrasts.front()), rounds->arm_figures(0).median_gib_per_s,
-                  rounds->arm_figures(1).median_gib_per_s, true};
+  return step_race(*rounds, true);
 }
 
 int run_headless_tour(const TourCommand& command, const WorkerPlan& plan, const std::vector<TourStep>& steps,
@@ -110,7 +108,7 @@ int run_headless_tour(const TourCommand& command, const WorkerPlan& plan, const 
     // As in the dashboard: the first step steady for all its time; each later one steady first, for its
     // figures, then raced against the step before for the rest.
     const bool raced = i > 0 && measured[i - 1];
-    const std::int64_t steady_ns = raced ? std::min(kTourSteadyNs, command.step_ns / 2) : command.step_ns;
+    const std::int64_t steady_ns = raced ? tour_steady_ns(command.step_ns) : command.step_ns;
     const std::string failure =
         drive_step(plan, steps[i], label, steady_ns, *signals, files, history, recorder, signal);
     if (!failure.empty()) {

@@ -224,6 +224,15 @@ TourFigures tour_figures(const History& history) {
   return f;
 }
 
+std::int64_t tour_steady_ns(std::int64_t step_ns) {
+  return std::min(kTourSteadyNs, step_ns / 2);
+}
+
+StepRace step_race(const PairedRounds& rounds, bool ended) {
+  return StepRace{rounds.estimate(Contrast{0, 1}), rounds.arm_figures(0).median_gib_per_s,
+                  rounds.arm_figures(1).median_gib_per_s, ended};
+}
+
 std::string tour_caption(const TourStep& step, const TourFigures& now, const std::optional<TourFigures>& before,
                          const std::optional<StepRace>& race) {
   if (step.kind == TourStepKind::write_read) return first_step(now);

@@ -79,6 +79,14 @@ struct StepRace {
   bool ended = false;  // the race is over: no more rounds will come
 };
 
+// How long a step raced against the one before holds steady first, for its figures: kTourSteadyNs, or
+// half of a step of `step_ns` when that is shorter. The race has the rest.
+[[nodiscard]] std::int64_t tour_steady_ns(std::int64_t step_ns);
+
+// A step's race as its rounds stand: arm 0 (the step) over arm 1 (the step before), each arm's median
+// slice; `ended` when no more rounds will come.
+[[nodiscard]] StepRace step_race(const PairedRounds& rounds, bool ended);
+
 // The caption of `step` measured `now`, after the step before it measured `before` (none for the
 // first step, or when it was not measured): what changed, why it helps, and the figures that show it.
 // With `race`, the speed-up over the last step is its paired ratio and interval (or says it is
